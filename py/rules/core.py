@@ -1,0 +1,140 @@
+"""The State protocol every game implements, and the registry that names the games.
+
+A State is an immutable position plus everything needed to continue the game from it. Games
+subclass `State` and register a `GameInfo`; the UI, the AI, the room host and the tests only
+ever use the methods defined here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+MAX_MOVE_LENGTH = 64
+"""Longer move strings are refused before any parsing."""
+
+
+class IllegalMove(ValueError):
+    """A move (or forfeit) that the rules do not allow; the message says why in plain words."""
+
+
+def shown(text: Any) -> str:
+    """A short, safe rendering of untrusted input for an error message."""
+    r = repr(text)
+    return r if len(r) <= 40 else r[:37] + "..."
+
+
+def check_move_string(move: Any) -> str:
+    """Refuse non-strings and oversized strings; return the stripped, lower-cased move."""
+    if not isinstance(move, str):
+        raise IllegalMove(f"a move must be a string, not {type(move).__name__}")
+    if len(move) > MAX_MOVE_LENGTH:
+        raise IllegalMove(f"a move is at most {MAX_MOVE_LENGTH} characters; got {len(move)}")
+    return move.strip().lower()
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What the lobby needs to know about a game before one exists."""
+
+    id: str
+    title: str
+    min_seats: int
+    max_seats: int
+    variants: tuple[str, ...]
+    default_variant: str
+    new: Callable[..., "State"] = field(repr=False, compare=False)
+    from_dict: Callable[[dict], "State"] = field(repr=False, compare=False)
+    from_view: Callable[[dict, Any], "State"] = field(repr=False, compare=False)
+
+    def to_dict(self) -> dict:
+        """JSON-safe description for menus."""
+        return {
+            "id": self.id,
+            "title": self.title,
+            "min_seats": self.min_seats,
+            "max_seats": self.max_seats,
+            "variants": list(self.variants),
+            "default_variant": self.default_variant,
+        }
+
+
+class State:
+    """A game position. Immutable: `play` and `forfeit` return new states.
+
+    Subclasses set `game`, `seats`, `variant` and implement the abstract members below.
+    """
+
+    game: str
+    seats: int
+    variant: str
+
+    # --- what every game implements -------------------------------------------------------
+    @property
+    def to_move(self) -> int | None:
+        """Seat that decides next; None once the game is over."""
+        raise NotImplementedError
+
+    def legal_moves(self) -> list[str]:
+        """Every legal decision for `to_move`, sorted, in the game's notation ([] when over)."""
+        raise NotImplementedError
+
+    def play(self, move: str) -> "State":
+        """The state after `move`; raises IllegalMove (changing nothing) if it is not legal."""
+        raise NotImplementedError
+
+    def forfeit(self, seat: int, reason: str = "resign") -> "State":
+        """The state in which `seat` has lost (timeout, resignation)."""
+        raise NotImplementedError
+
+    @property
+    def winners(self) -> list[int]:
+        """Winning seats (ties share); [] until the game is over."""
+        raise NotImplementedError
+
+    @property
+    def scores(self) -> list[int]:
+        """Per-seat score as the game counts it."""
+        raise NotImplementedError
+
+    @property
+    def history(self) -> list[str]:
+        """Moves played so far, in notation."""
+        raise NotImplementedError
+
+    @property
+    def end_reason(self) -> str | None:
+        """Why the game ended, in a few plain words; None while it goes on."""
+        raise NotImplementedError
+
+    def to_dict(self) -> dict:
+        """Complete JSON-safe description; `from_dict` rebuilds an equal state."""
+        raise NotImplementedError
+
+    def view(self, seat: int | None) -> dict:
+        """JSON-safe dict of what `seat` may see (None: a spectator)."""
+        raise NotImplementedError
+
+    # --- shared behaviour -----------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.to_move is None
+
+    def check_seat(self, seat: Any) -> int:
+        """Return `seat` if it names a seat of this game, else raise IllegalMove."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.seats:
+            raise IllegalMove(f"seat must be an integer from 0 to {self.seats - 1}, not {shown(seat)}")
+        return seat
+
+    def check_view_seat(self, seat: Any) -> int | None:
+        """Like `check_seat`, but None (a spectator) is allowed; raises ValueError otherwise."""
+        return None if seat is None else self.check_seat(seat)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self.to_dict() == other.to_dict()
+
+    def __hash__(self) -> int:
+        return hash(repr(sorted(self.to_dict().items())))
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.game} to_move={self.to_move} moves={len(self.history)}>"
