@@ -1,0 +1,132 @@
+"""The contract every game passes (OpenSpiel-style random simulation), driven by hypothesis."""
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from parlor.rules import GAMES, IllegalMove, from_dict, from_view, new_game
+
+MAX_PLIES = 300
+TABLES = [
+    (game, seats, variant)
+    for game, info in GAMES.items()
+    for seats in range(info.min_seats, info.max_seats + 1)
+    for variant in info.variants
+]
+BAD_MOVES = ["", "zz", "a0", "h8", "pass pass", "🙂", "x" * 10_000, None, 3, 1.5, ["a1"], {"m": 1}, b"a1"]
+
+
+def json_round(value):
+    return json.loads(json.dumps(value))
+
+
+def check_state(state):
+    legal = state.legal_moves()
+    assert legal == sorted(legal) and len(set(legal)) == len(legal)
+    assert all(isinstance(m, str) for m in legal)
+    assert len(state.scores) == state.seats
+    if state.is_over:
+        assert state.to_move is None and legal == []
+        assert state.winners and set(state.winners) <= set(range(state.seats))
+        assert state.end_reason
+    else:
+        assert 0 <= state.to_move < state.seats and legal
+        assert state.winners == [] and state.end_reason is None
+
+
+def check_round_trips(state):
+    data = state.to_dict()
+    assert json_round(data) == data
+    again = from_dict(json_round(data))
+    assert again == state and again.legal_moves() == state.legal_moves()
+    for seat in [None, *range(state.seats)]:
+        view = state.view(seat)
+        assert json_round(view) == view
+        sampled = from_view(json_round(view), seed=11)
+        assert sampled.view(seat) == view
+
+
+@pytest.mark.parametrize("game,seats,variant", TABLES)
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), seed=st.integers(0, 2**32))
+def test_random_playout_keeps_the_contract(game, seats, variant, data, seed):
+    state = new_game(game, seats=seats, variant=variant, seed=seed)
+    replay = [state]
+    check_round_trips(state)
+    for ply in range(MAX_PLIES):
+        check_state(state)
+        if state.is_over:
+            break
+        before = state.to_dict()
+        legal = state.legal_moves()
+        move = data.draw(st.sampled_from(legal), label="move")
+        after = state.play(move)
+        assert state.to_dict() == before, "play() changed the old state"
+        assert after.history == state.history + [after.history[-1]]
+        state = after
+        replay.append(state)
+        if ply % 25 == 0:
+            check_round_trips(state)
+    check_round_trips(state)
+    # The same seed and the same moves give the same game.
+    again = new_game(game, seats=seats, variant=variant, seed=seed)
+    for move in state.history:
+        again = again.play(move)
+    assert again == state
+
+
+@pytest.mark.parametrize("game,seats,variant", TABLES)
+@settings(max_examples=5, deadline=None)
+@given(data=st.data(), seed=st.integers(0, 2**32))
+def test_bad_input_changes_nothing(game, seats, variant, data, seed):
+    state = new_game(game, seats=seats, variant=variant, seed=seed)
+    for _ in range(data.draw(st.integers(0, 30), label="plies")):
+        if state.is_over:
+            break
+        state = state.play(data.draw(st.sampled_from(state.legal_moves())))
+    before = state.to_dict()
+    for bad in BAD_MOVES:
+        with pytest.raises(IllegalMove) as err:
+            state.play(bad)
+        assert 0 < len(str(err.value)) < 300
+    for bad_seat in [-1, state.seats, "0", None, 0.5, True]:
+        with pytest.raises(IllegalMove):
+            state.forfeit(bad_seat, "resign")
+    assert state.to_dict() == before
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_forfeit_loses(game):
+    info = GAMES[game]
+    state = new_game(game, seats=info.min_seats)
+    for seat in range(state.seats):
+        over = state.forfeit(seat, "timeout")
+        assert over.is_over and seat not in over.winners and over.legal_moves() == []
+        assert from_dict(json_round(over.to_dict())) == over
+        with pytest.raises(IllegalMove):
+            over.play(state.legal_moves()[0])
+        with pytest.raises(IllegalMove):
+            over.forfeit(seat, "timeout")
+    assert not state.is_over
+
+
+def test_registry_describes_every_game():
+    for game, info in GAMES.items():
+        assert info.id == game and info.default_variant in info.variants
+        assert json_round(info.to_dict()) == info.to_dict()
+        assert new_game(game).variant == info.default_variant
+
+
+@pytest.mark.parametrize("call", [
+    lambda: new_game("nope"),
+    lambda: new_game("ataxx", seats=3),
+    lambda: new_game("ataxx", variant="fast"),
+    lambda: from_dict({"game": "nope"}),
+    lambda: from_dict([]),
+    lambda: from_view("view"),
+])
+def test_bad_tables_raise_value_error(call):
+    with pytest.raises(ValueError):
+        call()
