@@ -1,0 +1,3 @@
+from peer.server import main
+
+raise SystemExit(main())
