@@ -1,0 +1,149 @@
+#!/usr/bin/env python3
+"""Build Parlor's deployable static site into dist/site/.
+
+    python scripts/build_site.py [--out dist/site]
+
+1. Builds the ``parlor`` wheel from pyproject.toml (hatchling, no build isolation: hatchling
+   comes from requirements-dev.txt, so the build needs no network).
+2. Assembles dist/site/: everything in public/, everything in app/ (under app/), the wheel as
+   wheels/parlor.whl, and only the runtime files the page needs, copied from node_modules
+   (Pyodide core, PyScript core dist, MicroPython), all served from our own origin.
+3. Writes the service worker's precache list: every file of the site with a content-hash build
+   version, injected into sw.js and also written to precache.json (for tests and benchmarks).
+"""
+
+from __future__ import annotations
+
+import argparse
+import fnmatch
+import hashlib
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+NODE = ROOT / "node_modules"
+
+# Runtime files: (source dir, destination dir in the site, file patterns).
+# Pyodide: the loader, the emscripten module, the wasm, the stdlib and the package lock
+# (loadPyodide reads the lock at start-up even when no package is loaded).
+# PyScript: core + the chunks it imports for <script type="py|mpy">, workers, `files`
+# unpacking and error display. Not copied: source maps, the editor (codemirror), the
+# terminal (xterm), py-game, the TOML parser (our configs are JSON) and the package graph
+# (we never list `packages`).
+RUNTIME = [
+    ("pyodide", "runtime/pyodide", [
+        "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
+    ]),
+    ("@pyscript/core/dist", "runtime/pyscript", [
+        "core.js", "core.css", "core-*.js", "error-*.js", "deprecations-manager-*.js", "zip-*.js",
+        "donkey-*.js", "storage.js",
+        # imported at start-up to register <py-editor>, <py-game>, <py-terminal> (small; the
+        # editor and terminal load codemirror/xterm only when used, and we never use them)
+        "py-editor-*.js", "py-game-*.js", "py-terminal-*.js",
+    ]),
+    ("@micropython/micropython-webassembly-pyscript", "runtime/micropython", [
+        "micropython.mjs", "micropython.wasm",
+    ]),
+]
+RUNTIME_PREFIX = "runtime/"
+WHEEL_NAME = "wheels/parlor.whl"
+# Not precached: the service worker itself and the list describing the precache.
+NOT_PRECACHED = {"sw.js", "precache.json"}
+PRECACHE_MARKER = "/*__PARLOR_PRECACHE__*/null"
+
+
+def build_wheel(out_dir: Path) -> Path:
+    cmd = [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(out_dir), str(ROOT)]
+    done = subprocess.run(cmd, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise SystemExit(f"wheel build failed:\n{done.stdout}\n{done.stderr}")
+    wheels = sorted(out_dir.glob("parlor-*.whl"))
+    if len(wheels) != 1:
+        raise SystemExit(f"expected one parlor wheel in {out_dir}, found {wheels}")
+    with zipfile.ZipFile(wheels[0]) as zf:
+        if "parlor/__init__.py" not in zf.namelist():
+            raise SystemExit("the wheel has no parlor/__init__.py")
+    return wheels[0]
+
+
+def copy_tree(src: Path, dst: Path) -> None:
+    for path in sorted(src.rglob("*")):
+        if path.is_dir() or "__pycache__" in path.parts or path.suffix == ".pyc":
+            continue
+        target = dst / path.relative_to(src)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(path, target)
+
+
+def copy_runtime(site: Path) -> None:
+    if not NODE.is_dir():
+        raise SystemExit("node_modules missing: run `npm ci` (scripts/setup.sh does)")
+    for src_rel, dst_rel, patterns in RUNTIME:
+        src = NODE / src_rel
+        names = sorted(p.name for p in src.iterdir() if p.is_file())
+        for pattern in patterns:
+            matched = [n for n in names if fnmatch.fnmatch(n, pattern) and not n.endswith(".map")]
+            if not matched:
+                raise SystemExit(f"runtime file {src_rel}/{pattern} not found (npm ci?)")
+            for name in matched:
+                (site / dst_rel).mkdir(parents=True, exist_ok=True)
+                shutil.copy2(src / name, site / dst_rel / name)
+
+
+def precache_manifest(site: Path) -> dict:
+    files, digest = [], hashlib.sha256()
+    for path in sorted(site.rglob("*")):
+        rel = path.relative_to(site).as_posix()
+        if path.is_dir() or rel in NOT_PRECACHED:
+            continue
+        h = hashlib.sha256(path.read_bytes()).hexdigest()
+        digest.update(f"{rel}\0{h}\n".encode())
+        files.append(rel)
+    return {"version": digest.hexdigest()[:16], "files": ["./"] + [f"./{f}" for f in files]}
+
+
+def write_service_worker(site: Path, manifest: dict) -> None:
+    sw = site / "sw.js"
+    text = sw.read_text()
+    if PRECACHE_MARKER not in text:
+        raise SystemExit(f"public/sw.js lacks the marker {PRECACHE_MARKER}")
+    text = text.replace(PRECACHE_MARKER, json.dumps(manifest, separators=(",", ":")), 1)
+    sw.write_text(text)
+    (site / "precache.json").write_text(json.dumps(manifest, indent=1) + "\n")
+
+
+def build(out: Path) -> dict:
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    copy_tree(ROOT / "public", out)
+    copy_tree(ROOT / "app", out / "app")
+    with tempfile.TemporaryDirectory() as tmp:
+        wheel = build_wheel(Path(tmp))
+        (out / WHEEL_NAME).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(wheel, out / WHEEL_NAME)
+        wheel_file = wheel.name
+    copy_runtime(out)
+    manifest = precache_manifest(out)
+    write_service_worker(out, manifest)
+    total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    print(f"built {out} ({wheel_file} as {WHEEL_NAME}); {len(manifest['files'])} precached files, "
+          f"{total / 1e6:.1f} MB, version {manifest['version']}")
+    return manifest
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--out", default=str(ROOT / "dist" / "site"))
+    args = p.parse_args(argv)
+    build(Path(args.out).resolve())
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
