@@ -1,0 +1,203 @@
+"""A table: one game in progress, its seats (people or computer levels), undo, pause, rematch.
+
+Pure Python, run by the engine worker (Pyodide) and tested under CPython. It holds the
+authoritative State; the page only ever sees `snapshot()` dicts. Every move carries the ply it
+was made against, so a stale intent (a tap or an AI answer that raced an Undo) is refused
+rather than applied to the wrong position.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from parlor.ai import choose_move
+from parlor.rules import GAMES, IllegalMove, from_dict, new_game
+
+LEVELS = ("easy", "medium", "hard")
+MAX_SEAT_NAME = 24
+
+
+class TableError(ValueError):
+    """A request the table refuses (wrong seat, stale ply, bad configuration)."""
+
+
+def _seat(spec: Any) -> dict:
+    if not isinstance(spec, dict):
+        raise TableError("each seat is {kind: 'human'} or {kind: 'ai', level: 'easy'|'medium'|'hard'}")
+    kind = spec.get("kind")
+    name = spec.get("name", "")
+    if not isinstance(name, str):
+        raise TableError("a seat name is text")
+    name = name.strip()[:MAX_SEAT_NAME]
+    if kind == "human":
+        return {"kind": "human", "name": name}
+    if kind == "ai" and spec.get("level") in LEVELS:
+        return {"kind": "ai", "level": spec["level"], "name": name}
+    raise TableError(f"a seat is a human or an ai with a level in {', '.join(LEVELS)}")
+
+
+class Table:
+    """A local table. `config` = {game, variant, seats: [seat spec], options: {...}, seed}."""
+
+    def __init__(self, config: dict, saved_state: dict | None = None, paused: bool = False):
+        if not isinstance(config, dict) or config.get("game") not in GAMES:
+            raise TableError(f"choose a game among {', '.join(GAMES)}")
+        info = GAMES[config["game"]]
+        seats = config.get("seats")
+        if not isinstance(seats, list) or not info.min_seats <= len(seats) <= info.max_seats:
+            raise TableError(f"{info.title} needs {info.min_seats}–{info.max_seats} seats")
+        options = config.get("options") or {}
+        if not isinstance(options, dict):
+            raise TableError("options is a dict")
+        seed = config.get("seed", 0)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise TableError("seed is an integer")
+        self.config = {
+            "game": info.id,
+            "variant": config.get("variant") or info.default_variant,
+            "seats": [_seat(s) for s in seats],
+            "options": dict(options),
+            "seed": seed,
+        }
+        try:
+            start = new_game(info.id, seats=len(seats), variant=self.config["variant"],
+                             seed=seed, **options)
+            saved = from_dict(saved_state) if saved_state else start
+        except ValueError as err:
+            raise TableError(str(err)) from err
+        # Every position of the game so far: Undo and the undo target read them directly.
+        self.states = [start]
+        try:
+            for move in saved.history:
+                self.states.append(self.states[-1].play(move))
+        except IllegalMove as err:
+            raise TableError(f"the saved game does not fit this table: {err}") from err
+        # A game ended by a forfeit (clock, resignation) keeps its last position for Undo.
+        self.forfeited = saved if saved.is_over and not self.states[-1].is_over else None
+        self.paused = bool(paused)
+        self.last_error: str | None = None
+
+    # --- who plays ------------------------------------------------------------------------
+    def is_ai(self, seat: int | None) -> bool:
+        return seat is not None and self.config["seats"][seat]["kind"] == "ai"
+
+    @property
+    def all_ai(self) -> bool:
+        return all(s["kind"] == "ai" for s in self.config["seats"])
+
+    @property
+    def state(self):
+        """The current position."""
+        return self.forfeited or self.states[-1]
+
+    @property
+    def ply(self) -> int:
+        return len(self.state.history)
+
+    def _check_ply(self, ply: Any) -> None:
+        if ply != self.ply:
+            raise TableError("that move was made against an older position; the board has moved on")
+
+    # --- actions --------------------------------------------------------------------------
+    def move(self, seat: Any, move: Any, ply: Any) -> None:
+        """A person's move for `seat`, made against position `ply`."""
+        self._check_ply(ply)
+        if self.paused:
+            raise TableError("the table is paused")
+        if seat != self.state.to_move:
+            raise TableError("it is not that seat's turn")
+        if self.is_ai(seat):
+            raise TableError("a computer plays that seat")
+        self.states.append(self.state.play(move))
+
+    def think(self, budget_s: float | None = None) -> dict:
+        """The computer's choice for the seat to move (not applied): {move, ply, seat}."""
+        seat = self.state.to_move
+        if not self.is_ai(seat):
+            raise TableError("no computer player is to move")
+        level = self.config["seats"][seat]["level"]
+        view = self.state.view(seat)
+        move = choose_move(view, level, seed=self.config["seed"] * 1009 + self.ply, budget_s=budget_s)
+        return {"move": move, "ply": self.ply, "seat": seat}
+
+    def ai_move(self, seat: Any, move: Any, ply: Any) -> None:
+        """Apply a computer's move from `think`, unless the table has moved on or paused."""
+        self._check_ply(ply)
+        if self.paused:
+            raise TableError("the table is paused")
+        if seat != self.state.to_move or not self.is_ai(seat):
+            raise TableError("no computer player is to move")
+        self.states.append(self.state.play(move))
+
+    def forfeit(self, seat: Any, reason: str, ply: Any) -> None:
+        """`seat` loses (its clock ran out, or its player resigned)."""
+        self._check_ply(ply)
+        self.forfeited = self.state.forfeit(seat, reason)
+
+    def undo(self) -> None:
+        """Back to the previous human decision; with only computers, one turn back and pause."""
+        if self.forfeited:
+            self.forfeited = None
+        else:
+            keep = self._undo_target()
+            if keep is None:
+                raise TableError("nothing to undo")
+            del self.states[keep + 1:]
+        if self.all_ai:
+            self.paused = True
+
+    def _undo_target(self) -> int | None:
+        """How many plies Undo keeps, or None if there is nothing to undo."""
+        keep = len(self.state.history) - 1
+        if keep < 0 or self.all_ai:
+            return None if keep < 0 else keep
+        while keep >= 0 and self.is_ai(self.states[keep].to_move):
+            keep -= 1
+        return keep if keep >= 0 else None
+
+    def set_paused(self, paused: bool) -> None:
+        self.paused = bool(paused)
+
+    def rematch(self) -> "Table":
+        """Same seats, the starting seat rotates: seat specs move one place along."""
+        seats = self.config["seats"]
+        config = {**self.config, "seats": seats[1:] + seats[:1], "seed": self.config["seed"] + 1}
+        return Table(config)
+
+    # --- what the page sees ---------------------------------------------------------------
+    def snapshot(self) -> dict:
+        """JSON-safe picture of the table for the page: the view, the seats and what may happen next."""
+        state = self.state
+        to_move = state.to_move
+        human_turn = to_move is not None and not self.is_ai(to_move)
+        history = state.history
+        return {
+            "config": self.config,
+            "view": state.view(to_move if human_turn else None),
+            "to_move": to_move,
+            "ply": self.ply,
+            "human_turn": human_turn,
+            "ai_turn": to_move is not None and self.is_ai(to_move),
+            "legal_moves": state.legal_moves() if human_turn else [],
+            "last_move": history[-1] if history else None,
+            "can_undo": self.forfeited is not None or self._undo_target() is not None,
+            "paused": self.paused,
+            "is_over": state.is_over,
+            "winners": state.winners,
+            "scores": state.scores,
+            "end_reason": state.end_reason,
+            "saved": self.save(),
+        }
+
+    def save(self) -> dict:
+        """Everything needed to restore the table after a reload."""
+        return {"config": self.config, "state": self.state.to_dict(), "paused": self.paused}
+
+    @classmethod
+    def restore(cls, saved: Any) -> "Table":
+        if not isinstance(saved, dict):
+            raise TableError("nothing saved to restore")
+        try:
+            return cls(saved.get("config"), saved.get("state"), saved.get("paused", False))
+        except IllegalMove as err:
+            raise TableError(f"the saved game could not be replayed: {err}") from err

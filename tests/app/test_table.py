@@ -1,0 +1,145 @@
+"""The local table: seats, stale intents, undo to the previous human decision, rematch, restore."""
+
+import json
+
+import pytest
+
+from table import Table, TableError
+
+HUMAN = {"kind": "human"}
+
+
+def ai(level="easy"):
+    return {"kind": "ai", "level": level}
+
+
+def table(*seats, **extra):
+    return Table({"game": "ataxx", "variant": "standard", "seats": list(seats), "seed": 3, **extra})
+
+
+def play_ai(t):
+    choice = t.think(budget_s=0.05)
+    t.ai_move(choice["seat"], choice["move"], choice["ply"])
+    return choice["move"]
+
+
+def test_local_game_moves_and_undo_one_ply():
+    t = table(HUMAN, HUMAN)
+    t.move(0, "a6", 0)
+    t.move(1, "g6", 1)
+    assert t.state.history == ["a6", "g6"]
+    t.undo()
+    assert t.state.history == ["a6"] and t.snapshot()["to_move"] == 1
+
+
+def test_solo_undo_goes_back_to_the_previous_human_decision():
+    t = table(HUMAN, ai())
+    t.move(0, "a6", 0)
+    play_ai(t)
+    t.move(0, t.state.legal_moves()[0], 2)
+    play_ai(t)
+    assert len(t.state.history) == 4 and t.snapshot()["human_turn"]
+    t.undo()
+    assert len(t.state.history) == 2 and t.state.to_move == 0
+    t.undo()
+    assert t.state.history == [] and not t.snapshot()["can_undo"]
+    with pytest.raises(TableError):
+        t.undo()
+
+
+def test_undo_is_refused_when_the_computer_moved_first_and_no_human_decided():
+    t = table(ai(), HUMAN)
+    play_ai(t)
+    assert not t.snapshot()["can_undo"]
+    with pytest.raises(TableError):
+        t.undo()
+
+
+def test_all_ai_undo_goes_one_turn_back_and_pauses():
+    t = table(ai(), ai("medium"))
+    for _ in range(3):
+        play_ai(t)
+    t.undo()
+    assert len(t.state.history) == 2 and t.paused
+    choice = t.think(budget_s=0.05)
+    with pytest.raises(TableError, match="paused"):
+        t.ai_move(choice["seat"], choice["move"], choice["ply"])
+
+
+@pytest.mark.parametrize("seat,move,ply,why", [
+    (1, "g6", 0, "not that seat's turn"),
+    (0, "a6", 5, "older position"),
+    (0, "a7a4", 0, "exactly two"),
+])
+def test_refused_moves_change_nothing(seat, move, ply, why):
+    t = table(HUMAN, HUMAN)
+    before = json.dumps(t.snapshot())
+    with pytest.raises(ValueError, match=why):
+        t.move(seat, move, ply)
+    assert json.dumps(t.snapshot()) == before
+
+
+def test_a_stale_ai_answer_is_refused_after_undo():
+    t = table(HUMAN, ai())
+    t.move(0, "a6", 0)
+    choice = t.think(budget_s=0.05)
+    t.undo()
+    with pytest.raises(TableError, match="older position"):
+        t.ai_move(choice["seat"], choice["move"], choice["ply"])
+    assert t.state.history == []
+
+
+def test_people_cannot_move_for_the_computer_and_pause_locks_the_board():
+    t = table(ai(), HUMAN)
+    with pytest.raises(TableError, match="computer"):
+        t.move(0, "a6", 0)
+    t.set_paused(True)
+    play_ai_choice = t.think(budget_s=0.05)
+    with pytest.raises(TableError, match="paused"):
+        t.ai_move(play_ai_choice["seat"], play_ai_choice["move"], 0)
+
+
+def test_timeout_loses_and_is_saved():
+    t = table(HUMAN, HUMAN, options={"fen": "x5o/7/7/7/7/7/o5x x 0 1"})
+    t.move(0, "b6", 0)
+    t.forfeit(1, "timeout", 1)
+    snap = t.snapshot()
+    assert snap["is_over"] and snap["winners"] == [0] and "timeout" in snap["end_reason"]
+    again = Table.restore(json.loads(json.dumps(snap["saved"])))
+    assert again.snapshot()["end_reason"] == snap["end_reason"]
+    again.undo()  # takes back the timeout, not the move before it
+    assert not again.state.is_over and again.state.history == ["b6"] and again.state.to_move == 1
+
+
+def test_rematch_rotates_who_starts():
+    t = table(HUMAN, ai("hard"))
+    again = t.rematch()
+    assert again.config["seats"][0]["kind"] == "ai" and again.config["seats"][1]["kind"] == "human"
+    assert again.state.history == [] and again.snapshot()["ai_turn"]
+
+
+def test_restore_after_reload_keeps_the_game():
+    t = table(HUMAN, ai(), options={"fen": "x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1"})
+    t.move(0, "b6", 0)
+    play_ai(t)
+    saved = json.loads(json.dumps(t.save()))
+    again = Table.restore(saved)
+    assert again.snapshot() == t.snapshot()
+
+
+@pytest.mark.parametrize("config", [
+    None, {"game": "chess"}, {"game": "ataxx", "seats": [HUMAN]},
+    {"game": "ataxx", "seats": [HUMAN, {"kind": "ai", "level": "godlike"}]},
+    {"game": "ataxx", "seats": [HUMAN, HUMAN], "options": {"fen": "bad"}},
+    {"game": "ataxx", "seats": [HUMAN, HUMAN], "seed": "x"},
+])
+def test_bad_configurations_are_refused(config):
+    with pytest.raises(TableError):
+        Table(config)
+
+
+def test_restore_refuses_garbage():
+    for saved in [None, 3, {"config": None}, {"config": {"game": "ataxx", "seats": [HUMAN, HUMAN]},
+                                               "state": {"game": "ataxx", "history": ["zz"]}}]:
+        with pytest.raises(TableError):
+            Table.restore(saved)
