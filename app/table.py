@@ -179,6 +179,7 @@ class Table:
             "human_turn": human_turn,
             "ai_turn": to_move is not None and self.is_ai(to_move),
             "legal_moves": state.legal_moves() if human_turn else [],
+            "targets": state.targets() if human_turn and hasattr(state, "targets") else {},
             "last_move": history[-1] if history else None,
             "can_undo": self.forfeited is not None or self._undo_target() is not None,
             "paused": self.paused,

@@ -284,6 +284,23 @@ class AtaxxState(State):
                 self._moves_cache = sorted(move_name(f, t) for f, t in moves) or ["pass"]
         return list(self._moves_cache)
 
+    def targets(self) -> dict[str, list[list[str]]]:
+        """Board hints for tap-tap and drag: {origin: [[target, move, "place" | "jump"], ...]}.
+
+        A place is listed under every piece of the mover next to its target. Empty when the
+        game is over or the only move is a pass.
+        """
+        if self._end_reason:
+            return {}
+        own, empty = self._pieces[self._turn], self.empty()
+        hints = {}
+        for sq in bits(own):
+            moves = [[NAMES[t], NAMES[t], "place"] for t in bits(ADJACENT[sq] & empty)]
+            moves += [[NAMES[t], NAMES[sq] + NAMES[t], "jump"] for t in bits(RING2[sq] & empty)]
+            if moves:
+                hints[NAMES[sq]] = sorted(moves)
+        return hints
+
     def play(self, move: Any) -> "AtaxxState":
         if self._end_reason:
             raise IllegalMove(f"the game is over ({self._end_reason}); no more moves")
@@ -378,10 +395,18 @@ class AtaxxState(State):
         }
 
 
-def new(seats: int = 2, variant: str | None = None, seed: Any = None, fen: str | None = None) -> AtaxxState:
-    """A new Ataxx game (from the standard start, or from `fen`). `seed` is unused: no chance."""
+def new(seats: int = 2, variant: str | None = None, seed: Any = None, fen: str | None = None,
+        layout: str | None = None) -> AtaxxState:
+    """A new Ataxx game from the standard start, a named `layout` of LAYOUTS, or a `fen`.
+
+    `seed` is unused: Ataxx has no chance.
+    """
     if seats != 2:
         raise ValueError(f"Ataxx is for 2 seats, not {shown(seats)}")
+    if layout is not None:
+        if fen is not None or layout not in LAYOUTS:
+            raise ValueError(f"give a fen or a layout among {', '.join(LAYOUTS)}, not both")
+        fen = LAYOUTS[layout]
     return AtaxxState.start(variant, fen)
 
 
@@ -410,7 +435,8 @@ def from_view(view: dict, seed: Any = None) -> AtaxxState:
 
 INFO = GameInfo(
     id="ataxx", title="Ataxx", min_seats=2, max_seats=2, variants=VARIANTS,
-    default_variant=VARIANTS[0], new=new, from_dict=from_dict, from_view=from_view,
+    default_variant=VARIANTS[0], layouts=tuple(LAYOUTS), new=new, from_dict=from_dict,
+    from_view=from_view,
 )
 
 

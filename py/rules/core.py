@@ -43,6 +43,8 @@ class GameInfo:
     max_seats: int
     variants: tuple[str, ...]
     default_variant: str
+    layouts: tuple[str, ...]
+    """Named starting boards, passed to new_game as `layout=` (may be empty)."""
     new: Callable[..., "State"] = field(repr=False, compare=False)
     from_dict: Callable[[dict], "State"] = field(repr=False, compare=False)
     from_view: Callable[[dict, Any], "State"] = field(repr=False, compare=False)
@@ -56,6 +58,7 @@ class GameInfo:
             "max_seats": self.max_seats,
             "variants": list(self.variants),
             "default_variant": self.default_variant,
+            "layouts": list(self.layouts),
         }
 
 

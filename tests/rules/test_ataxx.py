@@ -205,3 +205,20 @@ def test_to_dict_schema_can_be_written_by_hand():
     assert state.to_dict() == hand and state.to_move == 0 and state.variant == "solo"
     with pytest.raises(IllegalMove):
         from_dict({**hand, "history": ["a7a1"]})
+
+
+def test_targets_match_legal_moves():
+    state = play(new_game("ataxx", layout="Four pillars"), "b6", "f6")
+    hints = state.targets()
+    moves = {move for options in hints.values() for _, move, _ in options}
+    assert moves == set(state.legal_moves())
+    assert ["b5", "b5", "place"] in hints["b6"] and ["c5", "a7c5", "jump"] in hints["a7"]
+    assert new_game("ataxx", fen="xoo4/ooo4/ooo4/7/7/7/7 x 0 1").targets() == {}
+
+
+def test_named_layouts():
+    assert new_game("ataxx", layout="Four pillars").fen() == LAYOUTS["Four pillars"]
+    with pytest.raises(ValueError):
+        new_game("ataxx", layout="Nowhere")
+    with pytest.raises(ValueError):
+        new_game("ataxx", layout="Open", fen=START_FEN)
