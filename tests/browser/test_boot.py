@@ -1,0 +1,66 @@
+"""The built site boots in Chromium from our origin only, fast home screen, engine in a worker,
+and boots again offline from the service worker's cache."""
+
+import json
+import re
+
+import pytest
+
+import parlor
+
+pytestmark = pytest.mark.browser
+
+ENGINE_TIMEOUT_MS = 120_000
+ENGINE_READY = "document.body.dataset.engine === 'ready' || document.getElementById('status').dataset.state === 'error'"
+
+
+def marks(page):
+    return page.evaluate(
+        "Object.fromEntries(performance.getEntriesByType('mark').map(m => [m.name, m.startTime]))")
+
+
+def wait_engine(page):
+    page.wait_for_function(ENGINE_READY, timeout=ENGINE_TIMEOUT_MS)
+    status = page.inner_text("#status")
+    assert page.get_attribute("#status", "data-state") == "ready", status
+    return status
+
+
+def test_boots_from_our_origin_only(open_page, blocked):
+    page = open_page("/", wait_until="commit")
+    # The home screen is usable while the engine is still starting.
+    page.wait_for_function(
+        "document.getElementById('status').textContent.startsWith('Engine starting')", timeout=30_000)
+    early = marks(page)
+    assert "parlor-home" in early
+    assert "parlor-engine-ready" not in early
+    assert page.get_attribute("body", "data-engine") is None
+    assert page.is_visible("h1:has-text('Parlor')")
+
+    status = wait_engine(page)
+    assert re.search(rf"parlor {re.escape(parlor.__version__)} · Python 3\.14\.\d+", status), status
+    late = marks(page)
+    assert late["parlor-home"] < late["parlor-engine-ready"]
+    assert page.console_errors == []
+    assert blocked == []
+
+
+def test_starts_offline_after_one_visit(open_page, server_factory, site_dir, blocked):
+    srv = server_factory()
+    page = open_page("/", srv=srv)
+    wait_engine(page)
+    version = json.loads((site_dir / "precache.json").read_text())["version"]
+    # The service worker is registered once the engine is ready; wait until it controls the
+    # page and its versioned cache is complete.
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    cached = page.evaluate(
+        """async (name) => (await caches.keys()).includes(name)
+             ? (await (await caches.open(name)).keys()).length : 0""", f"parlor-{version}")
+    assert cached == len(json.loads((site_dir / "precache.json").read_text())["files"])
+
+    srv.stop()
+    page.context.set_offline(True)
+    page.reload()
+    status = wait_engine(page)
+    assert parlor.__version__ in status
+    assert blocked == []

@@ -1,0 +1,227 @@
+"""Shared test harness for Parlor.
+
+- ``parlor`` is importable from the checkout (py/ loaded as the package ``parlor``) unless an
+  installed one exists, so CPython tests need no build.
+- ``site_dir``: the built site, built once per session (``PARLOR_SITE=dir`` uses a site that is
+  already built, as scripts/test.sh does).
+- ``server`` / ``server_factory``: ``python -m peer`` serving the site on a free loopback port.
+- ``browser``: Playwright's sync Chromium, Debian's /usr/bin/chromium when present.
+- ``open_page``: a new browser context + page whose every request is routed: anything whose
+  origin is not the local server is aborted and recorded in ``blocked`` (tests assert it empty).
+
+Markers: ``browser`` (needs Chromium), ``pyodide`` (runs Pyodide under Node.js).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--allow-loopback-in-peer-connection", "--use-fake-ui-for-media-stream",
+]
+
+
+def _ensure_parlor() -> None:
+    """Load py/ as the package ``parlor`` when no ``parlor`` is installed."""
+    if "parlor" in sys.modules or importlib.util.find_spec("parlor") is not None:
+        return
+    spec = importlib.util.spec_from_file_location(
+        "parlor", ROOT / "py" / "__init__.py", submodule_search_locations=[str(ROOT / "py")])
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["parlor"] = module
+    spec.loader.exec_module(module)
+
+
+_ensure_parlor()
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "browser: runs the built site in Chromium through Playwright")
+    config.addinivalue_line("markers", "pyodide: runs code inside Pyodide under Node.js")
+
+
+# --------------------------------------------------------------------------- site and server
+
+@pytest.fixture(scope="session")
+def site_dir() -> Path:
+    given = os.environ.get("PARLOR_SITE")
+    if given:
+        site = Path(given).resolve()
+        if not (site / "index.html").is_file():
+            pytest.fail(f"PARLOR_SITE={given} has no index.html")
+        return site
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        import build_site
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
+    out = ROOT / "dist" / "site"
+    build_site.build(out)
+    return out
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@dataclass
+class Server:
+    url: str
+    port: int
+    proc: subprocess.Popen
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+
+def start_server(site: Path, timeout: float = 15.0) -> Server:
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "peer", "--host", "127.0.0.1", "--port", str(port), "--site", str(site)],
+        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"peer exited with {proc.returncode}: {proc.stderr.read().decode()}")
+        try:
+            with urllib.request.urlopen(f"{url}/healthz", timeout=1) as r:
+                if json.loads(r.read()).get("ok"):
+                    return Server(url, port, proc)
+        except OSError:
+            time.sleep(0.1)
+    proc.kill()
+    raise RuntimeError(f"peer did not answer /healthz on {url} within {timeout} s")
+
+
+@pytest.fixture(scope="session")
+def server(site_dir):
+    srv = start_server(site_dir)
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture
+def server_factory(site_dir):
+    """Start extra servers (e.g. one a test may stop); all are stopped after the test."""
+    started: list[Server] = []
+
+    def make() -> Server:
+        srv = start_server(site_dir)
+        started.append(srv)
+        return srv
+
+    yield make
+    for srv in started:
+        srv.stop()
+
+
+# --------------------------------------------------------------------------- browser
+
+@pytest.fixture(scope="session")
+def playwright_instance():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as pw:
+        yield pw
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_instance):
+    kwargs = {"args": CHROMIUM_ARGS, "headless": True}
+    if Path(CHROMIUM).exists():
+        kwargs["executable_path"] = CHROMIUM
+    try:
+        b = playwright_instance.chromium.launch(**kwargs)
+    except Exception as err:  # no system Chromium and no Playwright build either
+        pytest.skip(f"no Chromium to run: {err}")
+    yield b
+    b.close()
+
+
+def guard_context(context, origin: str, blocked: list[str]) -> None:
+    """Route every request (and WebSocket) of a context: local passes, anything else is aborted."""
+    prefix = origin.rstrip("/") + "/"
+
+    def on_route(route):
+        url = route.request.url
+        if url.startswith(prefix) or url == origin:
+            route.continue_()
+        else:
+            blocked.append(url)
+            route.abort("blockedbyclient")
+
+    context.route("**/*", on_route)
+    ws_prefix = "ws" + prefix[len("http"):]
+
+    def on_ws(ws):
+        if ws.url.startswith(ws_prefix):
+            ws.connect_to_server()
+        else:
+            blocked.append(ws.url)
+            ws.close()
+
+    context.route_web_socket(re.compile(".*"), on_ws)
+
+
+@pytest.fixture
+def blocked() -> list[str]:
+    """URLs of every request that tried to leave the local origin (all were aborted)."""
+    return []
+
+
+@pytest.fixture
+def open_page(browser, server, blocked):
+    """open_page(path="/", server=None, context=None) -> page, in a new guarded context.
+
+    Pass ``context=page.context`` to open a second page in the same context (warm load).
+    Console errors are collected on ``page.console_errors``.
+    """
+    contexts = []
+
+    def open_(path: str = "/", srv: Server | None = None, context=None, wait_until: str = "load"):
+        srv = srv or server
+        if context is None:
+            context = browser.new_context()
+            guard_context(context, srv.url, blocked)
+            contexts.append(context)
+        page = context.new_page()
+        page.console_errors = []
+        page.on("console", lambda m: m.type == "error" and page.console_errors.append(m.text))
+        page.on("pageerror", lambda e: page.console_errors.append(str(e)))
+        if path is not None:
+            page.goto(srv.url + path, wait_until=wait_until)
+        return page
+
+    yield open_
+    for c in contexts:
+        c.close()
+
+
+def pytest_report_header(config):
+    chromium = CHROMIUM if Path(CHROMIUM).exists() else "Playwright's own (no /usr/bin/chromium)"
+    return [f"parlor: root {ROOT}; chromium: {chromium}; node: {shutil.which('node')}"]

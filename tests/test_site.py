@@ -1,0 +1,44 @@
+"""The built site: complete precache list, PWA manifest and icons, nothing from another origin."""
+
+import json
+import re
+import struct
+
+SITE_TEXT = (".html", ".css", ".webmanifest", ".py")
+
+
+def test_precache_lists_every_file(site_dir):
+    manifest = json.loads((site_dir / "precache.json").read_text())
+    files = {p.relative_to(site_dir).as_posix() for p in site_dir.rglob("*") if p.is_file()}
+    assert set(manifest["files"]) == {"./"} | {f"./{f}" for f in files - {"sw.js", "precache.json"}}
+    assert re.fullmatch(r"[0-9a-f]{16}", manifest["version"])
+    assert manifest["version"] in (site_dir / "sw.js").read_text()
+
+
+def png_size(path):
+    head = path.read_bytes()[:24]
+    assert head[:8] == b"\x89PNG\r\n\x1a\n"
+    return struct.unpack(">II", head[16:24])
+
+
+def test_manifest_and_icons(site_dir):
+    manifest = json.loads((site_dir / "manifest.webmanifest").read_text())
+    assert manifest["name"] == "Parlor" and manifest["display"] == "standalone"
+    purposes = set()
+    for icon in manifest["icons"]:
+        path = site_dir / icon["src"]
+        assert path.is_file(), icon
+        if icon["type"] == "image/png":
+            w, h = png_size(path)
+            assert f"{w}x{h}" == icon["sizes"]
+        purposes.add(icon.get("purpose", "any"))
+    assert "maskable" in purposes
+    assert any(i["type"] == "image/svg+xml" for i in manifest["icons"])
+
+
+def test_our_files_name_no_other_origin(site_dir):
+    for path in site_dir.rglob("*"):
+        if path.suffix in SITE_TEXT or path.name == "sw.js":
+            text = path.read_text()
+            for url in re.findall(r"""(?:src|href)\s*=\s*["']([^"']+)""", text):
+                assert not re.match(r"^(https?:)?//", url), f"{path}: {url}"
