@@ -1,0 +1,124 @@
+#!/usr/bin/env python3
+"""Start-up, side by side in one run: a bare page that only boots Pyodide from the same local
+files, versus Parlor's time to a usable home screen and to engine ready.
+
+    python bench/startup.py [--runs 5] [--site dist/site]     (build first: scripts/build_site.py)
+
+Cold: a fresh browser context (empty HTTP cache, no service worker). Warm: a second load in the
+same context (Parlor: served by its service worker; bare page: by the HTTP cache). Times are
+from navigation start to the page's own performance marks: ``parlor-home`` (main-thread
+MicroPython rendered the home screen), ``parlor-engine-ready`` (the Pyodide worker answered
+``hello``), ``bare-ready`` (``loadPyodide`` resolved and ran a line of Python).
+Targets: engine ready ≤ 1.15 × bare boot; home usable ≤ 0.25 × bare boot.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+from conftest import CHROMIUM, CHROMIUM_ARGS, guard_context, start_server  # noqa: E402
+
+BARE_HTML = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>bare Pyodide</title></head>
+<body><p id="s">booting Pyodide…</p>
+<script type="module">
+  const { loadPyodide } = await import("./runtime/pyodide/pyodide.mjs");
+  const pyodide = await loadPyodide({ indexURL: new URL("./runtime/pyodide/", location.href).href });
+  pyodide.runPython("import sys; sys.version");
+  performance.mark("bare-ready");
+  document.getElementById("s").textContent = "ready";
+  document.body.dataset.ready = "1";
+</script></body></html>
+"""
+TIMEOUT = 180_000
+
+
+def mark(page, name):
+    return page.evaluate(f"performance.getEntriesByName({name!r}, 'mark')[0].startTime") / 1000
+
+
+def load_parlor(page, url, blocked):
+    page.goto(url)
+    page.wait_for_function("document.body.dataset.engine === 'ready'", timeout=TIMEOUT)
+    assert not blocked, blocked
+    return mark(page, "parlor-home"), mark(page, "parlor-engine-ready")
+
+
+def load_bare(page, url):
+    page.goto(url)
+    page.wait_for_function("document.body.dataset.ready === '1'", timeout=TIMEOUT)
+    return mark(page, "bare-ready")
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--runs", type=int, default=5)
+    p.add_argument("--site", default=str(ROOT / "dist" / "site"))
+    args = p.parse_args(argv)
+    site = Path(args.site).resolve()
+    if not (site / "index.html").is_file():
+        raise SystemExit(f"{site} is not a built site: run scripts/build_site.py")
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as tmp:
+        bare_site = Path(tmp)
+        shutil.copytree(site / "runtime" / "pyodide", bare_site / "runtime" / "pyodide")
+        (bare_site / "index.html").write_text(BARE_HTML)
+        parlor_srv, bare_srv = start_server(site), start_server(bare_site)
+        rows = {k: [] for k in ("bare_cold", "bare_warm", "home_cold", "home_warm", "engine_cold", "engine_warm")}
+        try:
+            with sync_playwright() as pw:
+                kwargs = {"args": CHROMIUM_ARGS}
+                if Path(CHROMIUM).exists():
+                    kwargs["executable_path"] = CHROMIUM
+                browser = pw.chromium.launch(**kwargs)
+                for run in range(args.runs):
+                    blocked: list[str] = []
+                    # bare Pyodide: cold, then warm in the same context
+                    ctx = browser.new_context()
+                    guard_context(ctx, bare_srv.url, blocked)
+                    page = ctx.new_page()
+                    rows["bare_cold"].append(load_bare(page, bare_srv.url + "/"))
+                    page.close()
+                    page = ctx.new_page()
+                    rows["bare_warm"].append(load_bare(page, bare_srv.url + "/"))
+                    ctx.close()
+                    # Parlor: cold, wait for the service worker to take over, then warm
+                    ctx = browser.new_context()
+                    guard_context(ctx, parlor_srv.url, blocked)
+                    page = ctx.new_page()
+                    home, engine = load_parlor(page, parlor_srv.url + "/", blocked)
+                    rows["home_cold"].append(home)
+                    rows["engine_cold"].append(engine)
+                    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT)
+                    page.close()
+                    page = ctx.new_page()
+                    home, engine = load_parlor(page, parlor_srv.url + "/", blocked)
+                    rows["home_warm"].append(home)
+                    rows["engine_warm"].append(engine)
+                    ctx.close()
+                    print(f"run {run + 1}: " + "  ".join(f"{k} {v[-1]:.2f}s" for k, v in rows.items()), flush=True)
+                browser.close()
+        finally:
+            parlor_srv.stop()
+            bare_srv.stop()
+
+    med = {k: statistics.median(v) for k, v in rows.items()}
+    print(f"\nmedians over {args.runs} runs (seconds from navigation start)")
+    print(f"{'':6} {'bare Pyodide':>13} {'Parlor home':>12} {'Parlor engine':>14} {'home/bare':>10} {'engine/bare':>12}")
+    for kind in ("cold", "warm"):
+        bare, home, engine = med[f"bare_{kind}"], med[f"home_{kind}"], med[f"engine_{kind}"]
+        print(f"{kind:6} {bare:13.2f} {home:12.2f} {engine:14.2f} {home / bare:10.2f} {engine / bare:12.2f}")
+    print("targets: home/bare ≤ 0.25, engine/bare ≤ 1.15")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Install what the tests need (incl. Debian's chromium when missing), build the site once and
+# run every test: CPython rules/AI/peer tests, the wheel inside Pyodide, the site in Chromium.
+# Works headless, as root, with CI=true. Extra arguments go to pytest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/setup.sh --chromium
+.venv/bin/python scripts/build_site.py
+export PARLOR_SITE="$PWD/dist/site"
+
+# Run pytest through its console script, never `python -m pytest` from the repo root: the
+# package directory py/ would shadow pytest's own `py` module.
+set +e
+.venv/bin/pytest -p no:cacheprovider "$@"
+code=$?
+set -e
+if [ "$code" = 5 ]; then
+  echo "test.sh: pytest collected no tests" >&2
+  exit 1
+fi
+exit "$code"
