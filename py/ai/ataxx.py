@@ -15,7 +15,6 @@ to the root, which only ever returns a move of `legal_moves()`.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from ..rules.ataxx import ADJACENT, FULL, RING2, AtaxxState, gen_moves, move_name, spread
 from .search import Budget, SearchResult, iterative_deepening
