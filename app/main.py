@@ -1,45 +1,130 @@
-"""The page (MicroPython on the main thread): renders at once, then talks to the engine worker.
+"""The page (MicroPython on the main thread): screens, board and clock; the engine is a worker.
 
-Placeholder home screen for the infrastructure; the game UI replaces ``render_home``.
-Timing marks for bench/startup.py: ``parlor-home`` (home rendered) and
-``parlor-engine-ready`` (the engine worker answered).
+The home screen renders at once; Pyodide boots in the named worker "engine" meanwhile, and the
+status line shows its progress. Timing marks for bench/startup.py: `parlor-home` (home screen
+usable) and `parlor-engine-ready` (the engine worker answered).
 """
 
+import asyncio
 import json
 
-from pyscript import document, window, workers
+from catalog import game as catalog_game
+from dom import button, el, show
+from engine_client import EngineClient
+from home_screen import HomeScreen
+from pyscript import document, window
+from pyscript.ffi import create_proxy
+from table_screen import TableScreen, load_saved
+
+TOAST_MS = 3500
 
 
-def set_status(text, state):
-    status = document.getElementById("status")
-    status.textContent = text
-    status.dataset.state = state
+class App:
+    def __init__(self):
+        self.engine = EngineClient()
+        self.screen = document.getElementById("screen")
+        self.status = document.getElementById("status")
+        self.toast_node = el("div", "toast", parent=document.body, role="alert")
+        show(self.toast_node, False)
+        self.toast_timer = None
+        self.home = None
+        self.table = None
+        window.setInterval(create_proxy(self.tick), 200)
+
+    # --- screens ---------------------------------------------------------------------------
+    def close(self):
+        for screen in (self.home, self.table):
+            if screen is not None:
+                screen.close()
+        self.home = self.table = None
+
+    def go_home(self):
+        self.close()
+        self.home = HomeScreen(self, self.screen, load_saved())
+        document.body.dataset.screen = "home"
+
+    def start_table(self, game, mode, config):
+        """A new table for `config`; it starts as soon as the engine is up."""
+        config["seed"] = int(window.Math.random() * 1_000_000_000)
+        self.close()
+        self.table = table = TableScreen(self, self.screen, game, mode)
+        document.body.dataset.screen = "table"
+        self.engine.when_ready(lambda: asyncio.create_task(self.open_table(table, "new_table", config)))
+
+    def resume(self, saved):
+        """Show the saved table at once; it comes alive when the engine has restored it."""
+        game = catalog_game(saved["game"])
+        mode = [m for m in game["modes"] if m["id"] == saved["mode"]][0]
+        self.close()
+        self.table = table = TableScreen(self, self.screen, game, mode)
+        document.body.dataset.screen = "table"
+        table.draw(saved["snapshot"])
+        left = saved.get("clock_left")
+        self.engine.when_ready(lambda: asyncio.create_task(
+            self.open_table(table, "restore", saved["snapshot"]["saved"], left)))
+
+    async def open_table(self, table, call, argument, clock_left=None):
+        answer = await self.engine.call(call, argument)
+        if table is not self.table:
+            return
+        if not answer["ok"]:
+            self.toast(answer["error"])
+            self.go_home()
+            return
+        table.draw(answer["snapshot"], clock_left)
+
+    # --- status ----------------------------------------------------------------------------
+    def toast(self, text):
+        self.toast_node.textContent = text
+        show(self.toast_node, True)
+        if self.toast_timer is not None:
+            window.clearTimeout(self.toast_timer)
+        self.toast_timer = window.setTimeout(create_proxy(lambda: show(self.toast_node, False)), TOAST_MS)
+
+    def tick(self):
+        engine = self.engine
+        if engine.failed:
+            self.set_status("The game engine could not start: " + engine.failed, "error")
+        elif engine.ready:
+            self.set_status("Ready · plays offline", "ready")
+            self.status.title = "parlor {} · Python {}".format(engine.info["parlor"], engine.info["python"])
+        else:
+            self.set_status("Starting the game engine… {:.0f} s".format(engine.elapsed_s()), "loading")
+        if self.table is not None:
+            self.table.tick()
+
+    def set_status(self, text, state):
+        if self.status.textContent != text:
+            self.status.textContent = text
+            self.status.dataset.state = state
 
 
-def render_home():
-    home = document.getElementById("home")
-    home.innerHTML = ""
-    card = document.createElement("div")
-    card.className = "card"
-    card.textContent = "Games arrive here soon."
-    home.appendChild(card)
-    set_status("Engine starting…", "loading")
-    window.performance.mark("parlor-home")
+def engine_for_js(name, argument=None):
+    """window.parlorEngine(name, jsonText) -> Promise of the engine's answer (JSON text).
+
+    For benchmarks and tests that drive the engine worker of a live page (bench/ai_browser.py).
+    """
+    def executor(resolve, reject):
+        async def run():
+            try:
+                args = [] if argument is None else [argument]
+                resolve(json.dumps(await app.engine.call(name, *args)))
+            except Exception as err:
+                reject(str(err))
+        asyncio.create_task(run())
+    return window.Promise.new(create_proxy(executor))
 
 
-async def start_engine():
-    try:
-        engine = await workers["engine"]
-        info = json.loads(await engine.hello())
-    except Exception as err:  # the page stays usable; say what failed
-        set_status("Engine failed: " + str(err), "error")
-        return None
-    window.performance.mark("parlor-engine-ready")
-    window.dispatchEvent(window.CustomEvent.new("parlor:engine-ready"))
-    set_status("Engine ready · parlor " + info["parlor"] + " · Python " + info["python"], "ready")
+app = App()
+window.parlorEngine = create_proxy(engine_for_js)
+saved = load_saved()
+if saved and not saved["snapshot"]["is_over"]:
+    app.resume(saved)  # a game in progress survives a reload
+else:
+    app.go_home()
+window.performance.mark("parlor-home")
+document.body.dataset.ready = "home"
+ready = await app.engine.start()
+app.tick()
+if ready:
     document.body.dataset.engine = "ready"
-    return info
-
-
-render_home()
-await start_engine()

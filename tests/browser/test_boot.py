@@ -30,15 +30,17 @@ def test_boots_from_our_origin_only(open_page, blocked):
     page = open_page("/", wait_until="commit")
     # The home screen is usable while the engine is still starting.
     page.wait_for_function(
-        "document.getElementById('status').textContent.startsWith('Engine starting')", timeout=30_000)
+        "(document.getElementById('status')?.textContent || '').startsWith('Starting the game engine')", timeout=30_000)
     early = marks(page)
     assert "parlor-home" in early
     assert "parlor-engine-ready" not in early
     assert page.get_attribute("body", "data-engine") is None
     assert page.is_visible("h1:has-text('Parlor')")
+    assert page.is_visible("article[data-game=ataxx] button.start")
 
-    status = wait_engine(page)
-    assert re.search(rf"parlor {re.escape(parlor.__version__)} · Python 3\.14\.\d+", status), status
+    wait_engine(page)
+    engine = page.get_attribute("#status", "title")
+    assert re.search(rf"parlor {re.escape(parlor.__version__)} · Python 3\.14\.\d+", engine), engine
     late = marks(page)
     assert late["parlor-home"] < late["parlor-engine-ready"]
     assert page.console_errors == []
@@ -61,6 +63,6 @@ def test_starts_offline_after_one_visit(open_page, server_factory, site_dir, blo
     srv.stop()
     page.context.set_offline(True)
     page.reload()
-    status = wait_engine(page)
-    assert parlor.__version__ in status
+    wait_engine(page)
+    assert parlor.__version__ in page.get_attribute("#status", "title")
     assert blocked == []

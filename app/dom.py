@@ -1,0 +1,58 @@
+"""Small DOM helpers for the page (MicroPython on the main thread).
+
+Text always goes in through textContent, never as HTML, so a name typed by anyone is shown as
+typed and never interpreted.
+"""
+
+from pyscript import document, window
+from pyscript.ffi import create_proxy
+
+SVG = "http://www.w3.org/2000/svg"
+
+
+def el(tag, cls=None, text=None, parent=None, svg=False, **attrs):
+    """Create an element; `aria_label="x"` sets aria-label, `data_sq="a1"` sets data-sq."""
+    node = document.createElementNS(SVG, tag) if svg else document.createElement(tag)
+    if cls:
+        node.setAttribute("class", cls)
+    if text is not None:
+        node.textContent = str(text)
+    for key, value in attrs.items():
+        node.setAttribute(key.replace("_", "-"), str(value))
+    if parent is not None:
+        parent.appendChild(node)
+    return node
+
+
+def on(node, event, handler):
+    """Listen for `event` on `node` for the life of the page."""
+    node.addEventListener(event, create_proxy(handler))
+
+
+def button(parent, label, handler, cls="btn", **attrs):
+    """A real <button> (keyboard and screen readers for free) calling handler()."""
+    node = el("button", cls, label, parent, type="button", **attrs)
+    on(node, "click", lambda event: handler())
+    return node
+
+
+def show(node, visible):
+    """Hide or show a node without removing it."""
+    if visible:
+        node.removeAttribute("hidden")
+    else:
+        node.setAttribute("hidden", "")
+
+
+def now_ms():
+    """Milliseconds on the page's monotonic clock."""
+    return window.performance.now()
+
+
+def query_param(name):
+    """A setting from the page address (?name=value), or None."""
+    return window.URLSearchParams.new(window.location.search).get(name)
+
+
+def reduced_motion():
+    return bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)

@@ -1,0 +1,57 @@
+"""The page's handle on the engine worker (Pyodide + parlor): start-up progress and calls.
+
+Every call crosses the worker boundary as JSON text and comes back as a dict:
+{"ok": true, "snapshot": {...}} or {"ok": false, "error": "...", "snapshot": {...}}.
+"""
+
+import json
+
+from dom import now_ms
+from pyscript import window, workers
+
+
+class EngineClient:
+    def __init__(self):
+        self.worker = None
+        self.started_ms = now_ms()
+        self.ready_ms = None
+        self.failed = None
+        self.info = None  # {"parlor": version, "python": version} once up
+        self._waiting = []
+
+    @property
+    def ready(self):
+        return self.worker is not None
+
+    def elapsed_s(self):
+        return (now_ms() - self.started_ms) / 1000
+
+    async def start(self):
+        """Wait for the worker; runs once at page start while the page is already usable."""
+        try:
+            worker = await workers["engine"]
+            self.info = json.loads(await worker.hello())
+        except Exception as err:  # the page stays usable and says what failed
+            self.failed = str(err)
+            return False
+        self.worker = worker
+        self.ready_ms = now_ms()
+        window.performance.mark("parlor-engine-ready")
+        window.dispatchEvent(window.CustomEvent.new("parlor:engine-ready"))  # registers the SW
+        waiting, self._waiting = self._waiting, []
+        for callback in waiting:
+            callback()
+        return True
+
+    def when_ready(self, callback):
+        """Run callback() now if the engine is up, else as soon as it is."""
+        if self.ready:
+            callback()
+        else:
+            self._waiting.append(callback)
+
+    async def call(self, name, *args):
+        """Call an exported engine function; dict arguments travel as JSON text."""
+        sent = [json.dumps(a) if isinstance(a, (dict, list)) else a for a in args]
+        answer = await getattr(self.worker, name)(*sent)
+        return json.loads(answer)

@@ -1,0 +1,357 @@
+"""The table: seats with counts and clocks, the board, the move log, controls and the result.
+
+Drives a local game: every change goes to the engine worker as an action and the answer (a
+snapshot) is drawn as it is. Computer seats think in the worker, so the page stays responsive;
+the turn clock runs here and a human whose clock runs out loses by timeout.
+"""
+
+import asyncio
+import json
+
+from ataxx_board import AtaxxBoard
+from catalog import LEVELS
+from clock import TurnClock, shown
+from dom import button, el, now_ms, query_param, show
+from pyscript import window
+
+SAVE_KEY = "parlor.table.v1"
+CLOCK_KEY = "parlor.clock.v1"
+AI_PAUSE_MS = {"solo": 350, "local": 350, "watch": 700}  # let a move be seen before the reply
+LEVEL_TITLES = dict(LEVELS)
+
+
+def turn_ms():
+    """Turn length: 30 s, or ?clock=SECONDS in the address (tests use short clocks)."""
+    value = query_param("clock")
+    try:
+        return max(1, int(float(value) * 1000)) if value else 30_000
+    except ValueError:
+        return 30_000
+
+
+def ai_budget_s():
+    """The computer's thinking time per move (Hard); ?budget=SECONDS overrides it."""
+    value = query_param("budget")
+    try:
+        return max(0.05, min(5.0, float(value))) if value else 1.0
+    except ValueError:
+        return 1.0
+
+
+def load_saved():
+    """The table saved before the last reload, or None."""
+    text = window.localStorage.getItem(SAVE_KEY)
+    if not text:
+        return None
+    try:
+        saved = json.loads(text)
+        left = window.localStorage.getItem(CLOCK_KEY)
+        saved["clock_left"] = float(left) if left else None
+        return saved if saved.get("snapshot") else None
+    except Exception:
+        return None
+
+
+def seat_title(seat, colour):
+    if seat["kind"] == "ai":
+        return "Computer · " + LEVEL_TITLES.get(seat["level"], seat["level"])
+    return seat.get("name") or colour
+
+
+class TableScreen:
+    def __init__(self, app, root, game, mode):
+        self.app = app
+        self.game = game
+        self.mode = mode
+        self.snapshot = None
+        self.clock = TurnClock(turn_ms())
+        self.pending = 0  # actions on their way to the engine
+        self.thinking = None  # the (ply, seat) a computer is thinking about
+        self.result_seen = None
+        colours = game["colours"]
+        self.root = el("section", "table", parent=root, aria_label=game["title"] + " table")
+        head = el("header", "table-head", parent=self.root)
+        el("h2", "table-title", game["title"] + " · " + mode["title"], head)
+        button(head, "Rules", self.toggle_rules, "btn ghost small", aria_expanded="false")
+        self.rules = el("ol", "rules", parent=self.root)
+        for line in game["rules"]:
+            el("li", None, line, self.rules)
+        show(self.rules, False)
+        self.seats = el("div", "seats", parent=self.root)
+        self.chips = []
+        for index, colour in enumerate(colours):
+            chip = el("div", "seat seat-" + str(index), parent=self.seats, data_seat=index)
+            el("span", "dot " + "xo"[index], parent=chip, aria_hidden="true")
+            name = el("span", "name", "", chip)
+            count = el("span", "count", "2", chip, aria_label="pieces")
+            timer = el("span", "clock", shown(self.clock.turn_ms), chip, role="timer")
+            think = el("span", "thinking", "", chip)
+            self.chips.append((chip, name, count, timer, think))
+        self.status = el("p", "turn-status", "", self.root, role="status", aria_live="polite")
+        self.progress = el("div", "think-bar", parent=self.root, aria_hidden="true")
+        el("div", "think-fill", parent=self.progress)
+        show(self.progress, False)
+        stage = el("div", "stage", parent=self.root)
+        self.board = AtaxxBoard(stage, colours, self.on_move)
+        bar = el("div", "controls", parent=self.root)
+        self.pass_button = button(bar, "Pass", self.on_pass, "btn primary")
+        self.undo_button = button(bar, "Undo", self.on_undo)
+        self.pause_button = button(bar, "Pause", self.on_pause, aria_pressed="false")
+        self.rematch_button = button(bar, "Rematch", self.on_rematch)
+        button(bar, "New game", self.app.go_home)
+        self.log = el("ol", "move-log", parent=self.root, aria_label="Moves")
+        self.dialog = el("div", "result", parent=self.root, role="dialog", aria_modal="false",
+                         aria_labelledby="result-title")
+        el("h3", None, "", self.dialog, id="result-title")
+        el("p", "result-why", "", self.dialog)
+        actions = el("div", "controls", parent=self.dialog)
+        button(actions, "Rematch", self.on_rematch, "btn primary")
+        button(actions, "New game", self.app.go_home)
+        button(actions, "See the board", lambda: show(self.dialog, False), "btn ghost")
+        show(self.dialog, False)
+        self.status.textContent = "Starting the game engine…"
+        self.update_controls()
+
+    def toggle_rules(self):
+        hidden = self.rules.hasAttribute("hidden")
+        show(self.rules, hidden)
+
+    # --- snapshots in ----------------------------------------------------------------------
+    def draw(self, snapshot, clock_left_ms=None):
+        """Draw a snapshot from the engine (or, before it is up, the one saved at reload)."""
+        previous = self.snapshot
+        self.snapshot = snapshot
+        view = snapshot["view"]
+        seats = snapshot["config"]["seats"]
+        colours = self.game["colours"]
+        live = self.app.engine.ready and not self.busy
+        interactive = live and snapshot["human_turn"] and not snapshot["paused"]
+        to_move = snapshot["to_move"]
+        mover = "xo"[to_move] if to_move is not None else None
+        self.board.update(view["board"], snapshot["targets"], snapshot["last_move"], interactive, mover)
+        for index, (chip, name, count, timer, think) in enumerate(self.chips):
+            name.textContent = seat_title(seats[index], colours[index])
+            chip.setAttribute("aria-label", colours[index] + ": " + name.textContent)
+            count.textContent = str(snapshot["scores"][index])
+            chip.classList.toggle("to-move", index == to_move)
+            chip.classList.toggle("winner", index in snapshot["winners"])
+        self.draw_log(snapshot)
+        turn = (snapshot["ply"], to_move)
+        if snapshot["is_over"] or to_move is None:
+            self.clock.stop(now_ms())
+            self.clock.turn = None
+        elif self.clock.turn != turn or previous is None:
+            self.clock.start_turn(turn, now_ms(), clock_left_ms)
+        if snapshot["paused"] or not self.app.engine.ready:
+            self.clock.stop(now_ms())
+        else:
+            self.clock.resume(now_ms())
+        self.draw_status()
+        self.draw_result()
+        self.update_controls()
+        self.save()
+        self.tick()
+        if live:
+            self.maybe_think()
+
+    def draw_log(self, snapshot):
+        history = snapshot["view"]["history"]
+        self.log.replaceChildren()
+        for start in range(0, len(history), 2):
+            item = el("li", None, None, self.log)
+            el("span", "num", str(start // 2 + 1) + ".", item)
+            for ply in range(start, min(start + 2, len(history))):
+                el("span", "mv " + "xo"[ply % 2], history[ply], item)
+        self.log.scrollTop = self.log.scrollHeight
+
+    def draw_status(self):
+        snap = self.snapshot
+        colours = self.game["colours"]
+        if snap["is_over"]:
+            text = self.result_text()
+        elif not self.app.engine.ready:
+            text = "Starting the game engine… {:.1f} s".format(self.app.engine.elapsed_s())
+        elif snap["paused"]:
+            text = "Paused"
+        else:
+            who = colours[snap["to_move"]]
+            if snap["ai_turn"]:
+                text = who + " is thinking…"
+            elif snap["legal_moves"] == ["pass"]:
+                text = who + " has no move and must pass"
+            else:
+                text = who + " to move"
+        self.status.textContent = text
+        thinking = bool(snap["ai_turn"] and not snap["paused"] and not snap["is_over"])
+        for index, (chip, _, _, _, think) in enumerate(self.chips):
+            on_it = thinking and index == snap["to_move"]
+            chip.classList.toggle("is-thinking", on_it)
+            think.textContent = "thinking…" if on_it else ""
+        show(self.progress, thinking and self.app.engine.ready)
+
+    def result_text(self):
+        snap = self.snapshot
+        colours = self.game["colours"]
+        scores = "–".join(str(s) for s in snap["scores"])
+        if len(snap["winners"]) == 1:
+            return colours[snap["winners"][0]] + " wins " + scores
+        return "Draw " + scores
+
+    def reason_text(self):
+        """Why the game ended, naming colours rather than seats."""
+        snap = self.snapshot
+        forfeit = snap["view"].get("forfeit")
+        if forfeit:
+            who = self.game["colours"][forfeit["seat"]]
+            return who + (" ran out of time" if forfeit["reason"] == "timeout" else " resigned")
+        reason = snap["end_reason"] or ""
+        return reason[:1].upper() + reason[1:]
+
+    def draw_result(self):
+        snap = self.snapshot
+        over = snap["is_over"]
+        if over and self.result_seen != snap["ply"]:
+            self.result_seen = snap["ply"]
+            self.dialog.querySelector("h3").textContent = self.result_text()
+            self.dialog.querySelector(".result-why").textContent = self.reason_text()
+            show(self.dialog, True)
+        elif not over:
+            self.result_seen = None
+            show(self.dialog, False)
+
+    def update_controls(self):
+        snap = self.snapshot
+        ready = self.app.engine.ready and snap is not None and not self.busy
+        human_pass = bool(snap and snap["human_turn"] and snap["legal_moves"] == ["pass"])
+        show(self.pass_button, human_pass)
+        self.pass_button.disabled = not ready or bool(snap and snap["paused"])
+        self.undo_button.disabled = not (ready and snap["can_undo"])
+        over = bool(snap and snap["is_over"])
+        self.pause_button.disabled = not ready or over
+        paused = bool(snap and snap["paused"])
+        self.pause_button.textContent = "Resume" if paused else "Pause"
+        self.pause_button.setAttribute("aria-pressed", "true" if paused else "false")
+        self.rematch_button.disabled = not ready
+        self.root.classList.toggle("paused", paused)
+
+    # --- the clock -------------------------------------------------------------------------
+    def tick(self):
+        """Called a few times a second: redraw the clock; a human out of time loses."""
+        snap = self.snapshot
+        if snap is None:
+            return
+        now = now_ms()
+        if self.clock.running:
+            self.save_clock()
+        for index, (chip, _, _, timer, _) in enumerate(self.chips):
+            if index == snap["to_move"]:
+                left = self.clock.remaining(now)
+                timer.textContent = str(shown(left))
+                chip.classList.toggle("low-time", left < 10_000)
+            else:
+                timer.textContent = str(shown(self.clock.turn_ms))
+                chip.classList.toggle("low-time", False)
+        if not self.app.engine.ready:
+            self.draw_status()
+        elif self.clock.expired(now) and snap["human_turn"] and not self.busy:
+            seat = snap["to_move"]
+            self.clock.turn = None
+            self.act({"type": "forfeit", "seat": seat, "reason": "timeout", "ply": snap["ply"]})
+
+    # --- intents out -----------------------------------------------------------------------
+    def on_move(self, move):
+        snap = self.snapshot
+        self.act({"type": "move", "seat": snap["to_move"], "move": move, "ply": snap["ply"]})
+
+    def on_pass(self):
+        self.on_move("pass")
+
+    def on_undo(self):
+        self.act({"type": "undo"})
+
+    def on_pause(self):
+        paused = not self.snapshot["paused"]
+        # Show it at once, even while the engine is busy thinking.
+        self.snapshot["paused"] = paused
+        self.update_controls()
+        self.status.textContent = "Paused" if paused else "Resuming…"
+        if paused:
+            self.clock.stop(now_ms())
+        self.act({"type": "pause", "paused": paused})
+
+    def on_rematch(self):
+        self.clock.turn = None
+        self.act({"type": "rematch"})
+
+    @property
+    def busy(self):
+        return self.pending > 0
+
+    def act(self, action):
+        asyncio.create_task(self._act(action))
+
+    async def _act(self, action, quiet=False):
+        """Send an action; draw the answer. A refused computer move (it raced an Undo or a
+        Pause) is expected and not worth a message."""
+        self.pending += 1
+        self.update_controls()
+        try:
+            answer = await self.app.engine.call("act", action)
+        finally:
+            self.pending -= 1
+        if not answer["ok"] and not quiet:
+            self.app.toast(answer["error"])
+        if answer.get("snapshot"):
+            self.draw(answer["snapshot"])
+        else:
+            self.update_controls()
+
+    # --- computer seats --------------------------------------------------------------------
+    def maybe_think(self):
+        snap = self.snapshot
+        if not snap["ai_turn"] or snap["paused"] or snap["is_over"]:
+            return
+        turn = (snap["ply"], snap["to_move"])
+        if self.thinking == turn:
+            return
+        self.thinking = turn
+        asyncio.create_task(self._think(turn))
+
+    async def _think(self, turn):
+        await asyncio.sleep_ms(AI_PAUSE_MS.get(self.mode["id"], 350))
+        snap = self.snapshot
+        if (snap["ply"], snap["to_move"]) != turn or snap["paused"]:
+            self.thinking = None
+            return
+        budget = ai_budget_s()
+        fill = self.progress.firstElementChild
+        fill.style.animationDuration = str(budget) + "s"
+        fill.classList.remove("run")
+        fill.getBoundingClientRect()  # restart the animation
+        fill.classList.add("run")
+        self.root.dataset.thinking = "1"  # a think is in flight in the worker
+        try:
+            answer = await self.app.engine.call("think", budget)
+        finally:
+            self.root.removeAttribute("data-thinking")
+        self.thinking = None
+        snap = self.snapshot
+        if not answer["ok"] or (snap["ply"], snap["to_move"]) != turn or snap["paused"]:
+            if answer.get("snapshot") and not snap["paused"]:
+                self.draw(answer["snapshot"])
+            return
+        await self._act({"type": "ai_move", "seat": answer["seat"], "move": answer["move"],
+                         "ply": answer["ply"]}, quiet=True)
+
+    # --- persistence -----------------------------------------------------------------------
+    def save(self):
+        """Keep the table in this browser so that a reload resumes it."""
+        data = {"game": self.game["id"], "mode": self.mode["id"], "snapshot": self.snapshot}
+        window.localStorage.setItem(SAVE_KEY, json.dumps(data))
+        self.save_clock()
+
+    def save_clock(self):
+        window.localStorage.setItem(CLOCK_KEY, str(self.clock.remaining(now_ms())))
+
+    def close(self):
+        self.root.remove()

@@ -1,0 +1,55 @@
+"""The engine worker's exported functions, called as the page calls them (JSON text in and out)."""
+
+import json
+
+import pytest
+
+import engine
+
+SOLO = {"game": "ataxx", "variant": "solo", "seed": 5,
+        "seats": [{"kind": "human", "name": "You"}, {"kind": "ai", "level": "easy"}],
+        "options": {"layout": "Four pillars"}}
+
+
+def call(name, *args):
+    return json.loads(getattr(engine, name)(*[json.dumps(a) if isinstance(a, dict) else a for a in args]))
+
+
+@pytest.fixture(autouse=True)
+def fresh_engine():
+    engine.TABLE = None
+
+
+def test_a_solo_turn_through_the_boundary():
+    snap = call("new_table", SOLO)["snapshot"]
+    assert snap["human_turn"] and snap["view"]["fen"].startswith("x5o/7/2-1-2")
+    answer = call("act", {"type": "move", "seat": 0, "move": "b6", "ply": 0})
+    assert answer["ok"] and answer["snapshot"]["ai_turn"]
+    choice = call("think", 0.05)
+    assert choice["ok"] and choice["ply"] == 1 and choice["seat"] == 1
+    answer = call("act", {"type": "ai_move", **{k: choice[k] for k in ("seat", "move", "ply")}})
+    assert answer["snapshot"]["view"]["history"] == ["b6", choice["move"]]
+    saved = answer["snapshot"]["saved"]
+    engine.TABLE = None
+    assert call("restore", saved)["snapshot"]["view"]["history"] == ["b6", choice["move"]]
+
+
+@pytest.mark.parametrize("request_text,why", [
+    ("{not json", "must be JSON"),
+    ("[1, 2]", "JSON object"),
+    ('{"type": "explode"}', "unknown action"),
+    ('{"type": "move", "seat": 0, "move": "' + "a" * 70_000 + '", "ply": 0}', "at most"),
+    ('{"type": "move", "seat": 1, "move": "g6", "ply": 0}', "not that seat's turn"),
+    ('{"type": "move", "seat": 0, "move": "zz", "ply": 0}', "not an Ataxx move"),
+])
+def test_bad_requests_are_refused_and_change_nothing(request_text, why):
+    before = call("new_table", SOLO)["snapshot"]
+    answer = json.loads(engine.act(request_text))
+    assert not answer["ok"] and why in answer["error"]
+    assert answer["snapshot"] == before
+
+
+def test_no_table_yet():
+    assert "no table" in call("act", {"type": "undo"})["error"]
+    assert "no table" in call("think", 1.0)["error"]
+    assert not call("new_table", {"game": "ataxx", "seats": []})["ok"]

@@ -1,0 +1,182 @@
+"""Ataxx at the table, in Chromium, played the way a person plays: by tapping and dragging."""
+
+import json
+import re
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+ENGINE_MS = 120_000
+HUMAN_TURN = "document.querySelector('.board.interactive .cell.movable') !== null"
+OVER = "document.querySelector('.result:not([hidden])') !== null"
+
+
+def wait_engine(page):
+    page.wait_for_function("document.body.dataset.engine === 'ready'", timeout=ENGINE_MS)
+
+
+def start(page, mode, **choices):
+    card = "article[data-game=ataxx] "
+    page.click(card + f".mode[data-mode={mode}]")
+    for name, value in choices.items():
+        page.select_option(card + f"select[name={name}]", value)
+    page.click(card + "button.start")
+    page.wait_for_selector(".table .board", timeout=10_000)
+
+
+def log(page):
+    return page.eval_on_selector_all(".move-log .mv", "nodes => nodes.map(n => n.textContent)")
+
+
+def tap_move(page, prefer="place"):
+    """Tap a movable piece, then one of its targets (a place if it has one)."""
+    page.wait_for_function(HUMAN_TURN, timeout=30_000)
+    page.click(".board .cell.movable")
+    other = "jump" if prefer == "place" else "place"
+    target = page.query_selector(f".board .cell:has(.marker.{prefer})") or \
+        page.query_selector(f".board .cell:has(.marker.{other})")
+    name = target.get_attribute("data-sq")
+    target.click()
+    return name
+
+
+def centre(page, square):
+    box = page.locator(f".board [data-sq={square}]").bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def drag(page, origin, target):
+    x, y = centre(page, origin)
+    page.mouse.move(x, y)
+    page.mouse.down()
+    tx, ty = centre(page, target)
+    page.mouse.move((x + tx) / 2, (y + ty) / 2, steps=4)
+    page.mouse.move(tx, ty, steps=4)
+    page.mouse.up()
+
+
+def test_solo_game_against_easy_to_the_end_by_tapping(open_page, blocked):
+    page = open_page("/?clock=600")
+    wait_engine(page)
+    start(page, "solo", level="easy", layout="Diamond")
+    assert page.inner_text(".seat-0 .name") == "You"
+    assert page.inner_text(".seat-1 .name") == "Computer · Easy"
+    for _ in range(60):
+        page.wait_for_function(f"{HUMAN_TURN} || {OVER}", timeout=30_000)
+        if page.is_visible(".result"):
+            break
+        tap_move(page)
+    assert page.is_visible(".result")
+    title = page.inner_text(".result h3")
+    assert re.fullmatch(r"(Red wins|Blue wins|Draw) \d+–\d+", title), title
+    assert page.inner_text(".result .result-why")
+    moves = log(page)
+    assert len(moves) >= 10 and moves[0] in {"a6", "b6", "b7", "f1", "f2", "g2"} | {m for m in moves[:1]}
+    assert page.query_selector(".board.interactive") is None
+    assert page.console_errors == [] and blocked == []
+
+
+def test_local_game_tap_drag_and_undo(open_page, blocked):
+    page = open_page("/?clock=600")
+    wait_engine(page)
+    start(page, "local")
+    page.wait_for_function(HUMAN_TURN)
+    page.click("[data-sq=a7]")
+    assert page.get_attribute("[data-sq=b6] .marker", "class") == "marker place"
+    assert page.get_attribute("[data-sq=c5] .marker", "class") == "marker jump"
+    page.click("[data-sq=b6]")
+    page.wait_for_function("document.querySelectorAll('.move-log .mv').length === 1")
+    page.wait_for_function(HUMAN_TURN)
+    drag(page, "g7", "e5")  # Blue jumps by dragging
+    page.wait_for_function("document.querySelectorAll('.move-log .mv').length === 2")
+    assert log(page) == ["b6", "g7e5"]
+    assert page.get_attribute("[data-sq=g7] .piece", "class") == "piece none"
+    assert page.get_attribute("[data-sq=e5] .piece", "class") == "piece o"
+    assert page.inner_text(".seat-0 .count") == "3" and page.inner_text(".seat-1 .count") == "2"
+    page.click("text=Undo")
+    page.wait_for_function("document.querySelectorAll('.move-log .mv').length === 1")
+    assert page.inner_text(".turn-status") == "Blue to move"
+    assert page.get_attribute("[data-sq=g7] .piece", "class") == "piece o"
+    page.click("text=Undo")
+    page.wait_for_function("document.querySelectorAll('.move-log .mv').length === 0")
+    assert page.inner_text(".turn-status") == "Red to move"
+    assert page.is_disabled("text=Undo")
+    assert page.console_errors == [] and blocked == []
+
+
+def test_clock_runs_out_and_loses(open_page):
+    page = open_page("/?clock=2")  # a documented setting: seconds per turn
+    wait_engine(page)
+    start(page, "local")
+    page.wait_for_function(OVER, timeout=15_000)
+    assert page.inner_text(".result h3") == "Blue wins 2–2"
+    assert page.inner_text(".result .result-why") == "Red ran out of time"
+    assert page.query_selector(".board.interactive") is None
+
+
+def test_a_tap_is_answered_while_hard_thinks(open_page):
+    page = open_page("/?budget=3&clock=600")
+    wait_engine(page)
+    start(page, "watch", level0="hard", level1="hard")
+    # In one go inside the page: wait until Hard's think is in flight in the worker, tap Pause,
+    # and check that the tap was handled while the think was still in flight.
+    result = page.evaluate("""async () => {
+        const table = document.querySelector('.table');
+        while (table.dataset.thinking !== '1') await new Promise(r => requestAnimationFrame(r));
+        await new Promise(r => setTimeout(r, 100));
+        const pause = [...document.querySelectorAll('.controls button')].find(b => b.textContent === 'Pause');
+        const t = performance.now();
+        pause.click();
+        const handled = performance.now() - t;
+        return {handled, still_thinking: table.dataset.thinking === '1', label: pause.textContent,
+                status: document.querySelector('.turn-status').textContent,
+                moves: document.querySelectorAll('.move-log .mv').length};
+    }""")
+    print("tap handled in", round(result["handled"], 1), "ms while Hard was thinking")
+    assert result["still_thinking"] and result["moves"] == 0
+    assert result["label"] == "Resume" and result["status"] == "Paused"
+    page.wait_for_function("document.querySelector('.table').dataset.thinking === undefined", timeout=10_000)
+    page.wait_for_timeout(500)
+    assert log(page) == [] and page.inner_text(".turn-status") == "Paused"  # answer not played
+    page.click("text=Resume")
+    page.wait_for_function("document.querySelectorAll('.move-log .mv').length >= 1", timeout=15_000)
+
+
+def test_reload_mid_game_restores_it(open_page):
+    page = open_page("/?clock=600")
+    wait_engine(page)
+    start(page, "local", layout="Four pillars")
+    first = tap_move(page)
+    second = tap_move(page, prefer="jump")
+    page.wait_for_function("document.querySelectorAll('.move-log .mv').length === 2")
+    moves = log(page)
+    board = page.eval_on_selector_all(".board .piece", "ps => ps.map(p => p.getAttribute('class'))")
+    page.reload()
+    page.wait_for_selector(".table .board")
+    assert log(page) == moves  # drawn from the saved table even before the engine is up
+    wait_engine(page)
+    page.wait_for_function(HUMAN_TURN)
+    assert page.eval_on_selector_all(".board .piece", "ps => ps.map(p => p.getAttribute('class'))") == board
+    assert page.get_attribute("[data-sq=c5] .sq", "class").find("blocked") >= 0
+    tap_move(page)
+    page.wait_for_function("document.querySelectorAll('.move-log .mv').length === 3")
+    assert moves[0] == first and moves[1].endswith(second)
+
+
+def test_offline_after_one_visit_plays_against_the_computer(open_page, server_factory, site_dir, blocked):
+    srv = server_factory()
+    page = open_page("/?clock=600", srv=srv)
+    wait_engine(page)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    version = json.loads((site_dir / "precache.json").read_text())["version"]
+    page.wait_for_function(
+        """async (name) => (await caches.keys()).includes(name)""", arg=f"parlor-{version}", timeout=60_000)
+    srv.stop()
+    page.context.set_offline(True)
+    page.reload()
+    wait_engine(page)
+    start(page, "solo", level="easy")
+    tap_move(page)
+    page.wait_for_function("document.querySelectorAll('.move-log .mv').length === 2", timeout=30_000)
+    assert blocked == []
