@@ -122,6 +122,7 @@ if saved and not saved["snapshot"]["is_over"]:
     app.resume(saved)  # a game in progress survives a reload
 else:
     app.go_home()
+app.tick()
 window.performance.mark("parlor-home")
 document.body.dataset.ready = "home"
 ready = await app.engine.start()
