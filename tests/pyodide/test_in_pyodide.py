@@ -1,6 +1,6 @@
 """The built parlor wheel inside Pyodide (Node.js, node_modules/pyodide, local files only).
 
-Runs pytest on tests/rules/ inside Pyodide through run_in_pyodide.mjs, with the pure-Python
+Runs pytest on tests/rules/ and tests/ai/ inside Pyodide through run_in_pyodide.mjs, with the pure-Python
 wheels of pytest and hypothesis that scripts/setup.sh downloads to .cache/pyodide-wheels/.
 """
 
@@ -14,7 +14,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent.parent
 RUNNER = ROOT / "tests" / "pyodide" / "run_in_pyodide.mjs"
 DEPS = Path(os.environ.get("PARLOR_PYODIDE_WHEELS", ROOT / ".cache" / "pyodide-wheels"))
-RULES_TESTS = ROOT / "tests" / "rules"
+SUITES = ["rules", "ai"]  # pure-Python suites that must pass inside Pyodide too
 
 pytestmark = pytest.mark.pyodide
 
@@ -38,11 +38,13 @@ def run_pytest_in_pyodide(wheel: Path, tests: Path, *pytest_args: str, timeout: 
     return done
 
 
-def test_rules_suite_in_pyodide(site_dir):
-    if not has_tests(RULES_TESTS):
-        pytest.skip("tests/rules/ holds no tests yet")
-    done = run_pytest_in_pyodide(site_dir / "wheels" / "parlor.whl", RULES_TESTS)
+@pytest.mark.parametrize("suite", SUITES)
+def test_suite_in_pyodide(site_dir, suite):
+    tests = ROOT / "tests" / suite
+    if not has_tests(tests):
+        pytest.skip(f"tests/{suite}/ holds no tests yet")
+    done = run_pytest_in_pyodide(site_dir / "wheels" / "parlor.whl", tests)
     if done.returncode == 5:
-        pytest.skip("pytest collected no tests in tests/rules/ inside Pyodide")
+        pytest.skip(f"pytest collected no tests in tests/{suite}/ inside Pyodide")
     assert "refused network" not in done.stderr, "Pyodide tried to reach the network"
     assert done.returncode == 0, f"pytest inside Pyodide exited {done.returncode}"
