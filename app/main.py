@@ -58,8 +58,8 @@ class App:
         self.close()
         self.table = table = TableScreen(self, self.screen, game, mode)
         document.body.dataset.screen = "table"
-        table.draw(saved["snapshot"])
         left = saved.get("clock_left")
+        table.draw(saved["snapshot"], left)
         self.engine.when_ready(lambda: asyncio.create_task(
             self.open_table(table, "restore", saved["snapshot"]["saved"], left)))
 

@@ -68,6 +68,7 @@ class TableScreen:
         self.pending = 0  # actions on their way to the engine
         self.thinking = None  # the (ply, seat) a computer is thinking about
         self.result_seen = None
+        self.closed = False  # set when the player leaves: late answers are then dropped
         colours = game["colours"]
         self.root = el("section", "table", parent=root, aria_label=game["title"] + " table")
         head = el("header", "table-head", parent=self.root)
@@ -120,6 +121,8 @@ class TableScreen:
     # --- snapshots in ----------------------------------------------------------------------
     def draw(self, snapshot, clock_left_ms=None):
         """Draw a snapshot from the engine (or, before it is up, the one saved at reload)."""
+        if self.closed:
+            return
         previous = self.snapshot
         self.snapshot = snapshot
         view = snapshot["view"]
@@ -289,7 +292,8 @@ class TableScreen:
         return self.pending > 0
 
     def act(self, action):
-        asyncio.create_task(self._act(action))
+        if not self.closed:
+            asyncio.create_task(self._act(action))
 
     async def _act(self, action, quiet=False):
         """Send an action; draw the answer. A refused computer move (it raced an Undo or a
@@ -321,7 +325,7 @@ class TableScreen:
     async def _think(self, turn):
         await asyncio.sleep_ms(AI_PAUSE_MS.get(self.mode["id"], 350))
         snap = self.snapshot
-        if (snap["ply"], snap["to_move"]) != turn or snap["paused"]:
+        if self.closed or (snap["ply"], snap["to_move"]) != turn or snap["paused"]:
             self.thinking = None
             return
         budget = ai_budget_s()
@@ -337,6 +341,8 @@ class TableScreen:
             self.root.removeAttribute("data-thinking")
         self.thinking = None
         snap = self.snapshot
+        if self.closed:
+            return
         if not answer["ok"] or (snap["ply"], snap["to_move"]) != turn or snap["paused"]:
             if answer.get("snapshot") and not snap["paused"]:
                 self.draw(answer["snapshot"])
@@ -355,4 +361,5 @@ class TableScreen:
         window.localStorage.setItem(CLOCK_KEY, str(self.clock.remaining(now_ms())))
 
     def close(self):
+        self.closed = True
         self.root.remove()

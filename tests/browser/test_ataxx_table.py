@@ -152,11 +152,13 @@ def test_reload_mid_game_restores_it(open_page):
     page.wait_for_function("document.querySelectorAll('.move-log .mv').length === 2")
     moves = log(page)
     board = page.eval_on_selector_all(".board .piece", "ps => ps.map(p => p.getAttribute('class'))")
+    page.wait_for_function("Number(document.querySelector('.seat.to-move .clock').textContent) <= 597")
     page.reload()
     page.wait_for_selector(".table .board")
     assert log(page) == moves  # drawn from the saved table even before the engine is up
     wait_engine(page)
     page.wait_for_function(HUMAN_TURN)
+    assert int(page.inner_text(".seat.to-move .clock")) <= 597  # the turn's time left is kept
     assert page.eval_on_selector_all(".board .piece", "ps => ps.map(p => p.getAttribute('class'))") == board
     assert page.get_attribute("[data-sq=c5] .sq", "class").find("blocked") >= 0
     tap_move(page)
