@@ -23,9 +23,9 @@ def square_name(file, row):
 class AtaxxBoard:
     """One board, built once per table and updated in place (so changes can animate)."""
 
-    def __init__(self, parent, colours, on_move):
+    def __init__(self, parent, game, on_move):
         self.on_move = on_move
-        self.colours = colours
+        self.colours = game["colours"]
         self.targets = {}
         self.selected = None
         self.interactive = False
@@ -59,9 +59,14 @@ class AtaxxBoard:
         on(self.svg, "keydown", self._key)
 
     # --- drawing ---------------------------------------------------------------------------
-    def update(self, rows, targets, last_move, interactive, mover=None):
-        """Show `rows` (7 strings from rank 7 down); `targets` {origin: [[to, move, kind]]}."""
-        self.targets = targets if interactive else {}
+    def update(self, snapshot, interactive):
+        """Show the snapshot's board: `view.board` (7 strings from rank 7 down) and, on a
+        person's turn, `targets` {origin: [[to, move, kind]]}."""
+        rows = snapshot["view"]["board"]
+        last_move = snapshot["last_move"]
+        to_move = snapshot["to_move"]
+        mover = "xo"[to_move] if to_move is not None else None
+        self.targets = snapshot["targets"] if interactive else {}
         self.interactive = interactive
         if self.selected not in self.targets:
             self.selected = None

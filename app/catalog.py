@@ -10,6 +10,7 @@ GAMES = [
         "title": "Ataxx",
         "blurb": "Clone or jump on a 7×7 board; every enemy piece you land next to turns yours.",
         "colours": ["Red", "Blue"],
+        "score_label": "pieces",
         "modes": [
             {"id": "solo", "title": "Solo", "hint": "You against the computer",
              "variant": "solo", "seats": ["human", "ai"]},

@@ -47,7 +47,7 @@ class App:
         """A new table for `config`; it starts as soon as the engine is up."""
         config["seed"] = int(window.Math.random() * 1_000_000_000)
         self.close()
-        self.table = table = TableScreen(self, self.screen, game, mode)
+        self.table = table = TableScreen(self, self.screen, game, mode, len(config["seats"]))
         document.body.dataset.screen = "table"
         self.engine.when_ready(lambda: asyncio.create_task(self.open_table(table, "new_table", config)))
 
@@ -56,7 +56,8 @@ class App:
         game = catalog_game(saved["game"])
         mode = [m for m in game["modes"] if m["id"] == saved["mode"]][0]
         self.close()
-        self.table = table = TableScreen(self, self.screen, game, mode)
+        seats = len(saved["snapshot"]["config"]["seats"])
+        self.table = table = TableScreen(self, self.screen, game, mode, seats)
         document.body.dataset.screen = "table"
         left = saved.get("clock_left")
         table.draw(saved["snapshot"], left)

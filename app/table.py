@@ -181,6 +181,7 @@ class Table:
             "legal_moves": state.legal_moves() if human_turn else [],
             "targets": state.targets() if human_turn and hasattr(state, "targets") else {},
             "last_move": history[-1] if history else None,
+            "log": [[self.states[i].to_move, move] for i, move in enumerate(history)],
             "can_undo": self.forfeited is not None or self._undo_target() is not None,
             "paused": self.paused,
             "is_over": state.is_over,

@@ -18,6 +18,8 @@ SAVE_KEY = "parlor.table.v1"
 CLOCK_KEY = "parlor.clock.v1"
 AI_PAUSE_MS = {"solo": 350, "local": 350, "watch": 700}  # let a move be seen before the reply
 LEVEL_TITLES = dict(LEVELS)
+BOARDS = {"ataxx": AtaxxBoard}
+"""The board view of each game: Board(parent, catalog entry, on_move), .update(snapshot, interactive)."""
 
 
 def turn_ms():
@@ -59,7 +61,7 @@ def seat_title(seat, colour):
 
 
 class TableScreen:
-    def __init__(self, app, root, game, mode):
+    def __init__(self, app, root, game, mode, seat_count):
         self.app = app
         self.game = game
         self.mode = mode
@@ -69,8 +71,8 @@ class TableScreen:
         self.thinking = None  # the (ply, seat) a computer is thinking about
         self.result_seen = None
         self.closed = False  # set when the player leaves: late answers are then dropped
-        colours = game["colours"]
-        self.root = el("section", "table", parent=root, aria_label=game["title"] + " table")
+        self.root = el("section", "table", parent=root, aria_label=game["title"] + " table",
+                       data_game=game["id"])
         head = el("header", "table-head", parent=self.root)
         el("h2", "table-title", game["title"] + " · " + mode["title"], head)
         button(head, "Rules", self.toggle_rules, "btn ghost small", aria_expanded="false")
@@ -80,11 +82,11 @@ class TableScreen:
         show(self.rules, False)
         self.seats = el("div", "seats", parent=self.root)
         self.chips = []
-        for index, colour in enumerate(colours):
+        for index in range(seat_count):
             chip = el("div", "seat seat-" + str(index), parent=self.seats, data_seat=index)
-            el("span", "dot " + "xo"[index], parent=chip, aria_hidden="true")
+            el("span", "dot c" + str(index), parent=chip, aria_hidden="true")
             name = el("span", "name", "", chip)
-            count = el("span", "count", "2", chip, aria_label="pieces")
+            count = el("span", "count", "0", chip, aria_label=game["score_label"])
             line = el("span", "sub", parent=chip)
             timer = el("span", "clock", shown(self.clock.turn_ms), line, role="timer")
             think = el("span", "thinking", "", line)
@@ -94,7 +96,7 @@ class TableScreen:
         el("div", "think-fill", parent=self.progress)
         show(self.progress, False)
         stage = el("div", "stage", parent=self.root)
-        self.board = AtaxxBoard(stage, colours, self.on_move)
+        self.board = BOARDS[game["id"]](stage, game, self.on_move)
         bar = el("div", "controls", parent=self.root)
         self.pass_button = button(bar, "Pass", self.on_pass, "btn primary")
         self.undo_button = button(bar, "Undo", self.on_undo)
@@ -131,8 +133,7 @@ class TableScreen:
         live = self.app.engine.ready and not self.busy
         interactive = live and snapshot["human_turn"] and not snapshot["paused"]
         to_move = snapshot["to_move"]
-        mover = "xo"[to_move] if to_move is not None else None
-        self.board.update(view["board"], snapshot["targets"], snapshot["last_move"], interactive, mover)
+        self.board.update(snapshot, interactive)
         for index, (chip, name, count, timer, think) in enumerate(self.chips):
             name.textContent = seat_title(seats[index], colours[index])
             chip.setAttribute("aria-label", colours[index] + ": " + name.textContent)
@@ -159,13 +160,12 @@ class TableScreen:
             self.maybe_think()
 
     def draw_log(self, snapshot):
-        history = snapshot["view"]["history"]
         self.log.replaceChildren()
-        for start in range(0, len(history), 2):
+        colours = self.game["colours"]
+        for ply, (seat, move) in enumerate(snapshot["log"]):
             item = el("li", None, None, self.log)
-            el("span", "num", str(start // 2 + 1) + ".", item)
-            for ply in range(start, min(start + 2, len(history))):
-                el("span", "mv " + "xo"[ply % 2], history[ply], item)
+            el("span", "num", str(ply + 1) + ".", item)
+            el("span", "mv c" + str(seat), move, item, aria_label=colours[seat] + " " + move)
         self.log.scrollTop = self.log.scrollHeight
 
     def draw_status(self):
@@ -197,9 +197,12 @@ class TableScreen:
         snap = self.snapshot
         colours = self.game["colours"]
         scores = "–".join(str(s) for s in snap["scores"])
-        if len(snap["winners"]) == 1:
-            return colours[snap["winners"][0]] + " wins " + scores
-        return "Draw " + scores
+        winners = [colours[seat] for seat in snap["winners"]]
+        if len(winners) == 1:
+            return winners[0] + " wins " + scores
+        if len(winners) == len(snap["scores"]):
+            return "Draw " + scores
+        return " and ".join(winners) + " win " + scores
 
     def reason_text(self):
         """Why the game ended, naming colours rather than seats."""

@@ -143,3 +143,17 @@ def test_restore_refuses_garbage():
                                                "state": {"game": "ataxx", "history": ["zz"]}}]:
         with pytest.raises(TableError):
             Table.restore(saved)
+
+
+def test_the_log_names_the_seat_of_every_move():
+    t = table(HUMAN, ai(), options={"fen": "xoo4/ooo4/ooo4/7/7/7/6x o 0 1"})
+    t_moves = []
+    while not t.state.is_over and len(t_moves) < 3:
+        if t.snapshot()["human_turn"]:
+            move = t.state.legal_moves()[0]
+            t.move(t.state.to_move, move, t.ply)
+        else:
+            move = play_ai(t)
+        t_moves.append(move)
+    assert [seat for seat, _ in t.snapshot()["log"]] == [1, 0, 1][:len(t_moves)]
+    assert [move for _, move in t.snapshot()["log"]] == t_moves
