@@ -11,6 +11,7 @@ GAMES = [
         "blurb": "Clone or jump on a 7×7 board; every enemy piece you land next to turns yours.",
         "colours": ["Red", "Blue"],
         "score_label": "pieces",
+        "setup": "presets",
         "modes": [
             {"id": "solo", "title": "Solo", "hint": "You against the computer",
              "variant": "solo", "seats": ["human", "ai"]},
