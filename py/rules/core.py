@@ -48,6 +48,17 @@ class GameInfo:
     new: Callable[..., "State"] = field(repr=False, compare=False)
     from_dict: Callable[[dict], "State"] = field(repr=False, compare=False)
     from_view: Callable[[dict, Any], "State"] = field(repr=False, compare=False)
+    variant_seats: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    """Seat counts of the variants that do not take every count from min to max seats, as
+    ((variant, (seats, ...)), ...), e.g. Runners' ("2v2", (4,))."""
+
+    def seats_for(self, variant: str) -> tuple[int, ...]:
+        """The seat counts `variant` can be played with."""
+        return dict(self.variant_seats).get(variant, tuple(range(self.min_seats, self.max_seats + 1)))
+
+    def tables(self) -> list[tuple[int, str]]:
+        """Every (seats, variant) a game can be started with."""
+        return [(seats, variant) for variant in self.variants for seats in self.seats_for(variant)]
 
     def to_dict(self) -> dict:
         """JSON-safe description for menus."""
@@ -59,6 +70,7 @@ class GameInfo:
             "variants": list(self.variants),
             "default_variant": self.default_variant,
             "layouts": list(self.layouts),
+            "variant_seats": {variant: list(self.seats_for(variant)) for variant in self.variants},
         }
 
 

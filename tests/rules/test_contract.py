@@ -9,12 +9,7 @@ from hypothesis import strategies as st
 from parlor.rules import GAMES, IllegalMove, from_dict, from_view, new_game
 
 MAX_PLIES = 300
-TABLES = [
-    (game, seats, variant)
-    for game, info in GAMES.items()
-    for seats in range(info.min_seats, info.max_seats + 1)
-    for variant in info.variants
-]
+TABLES = [(game, seats, variant) for game, info in GAMES.items() for seats, variant in info.tables()]
 BAD_MOVES = ["", "zz", "a0", "h8", "pass pass", "🙂", "x" * 10_000, None, 3, 1.5, ["a1"], {"m": 1}, b"a1"]
 
 

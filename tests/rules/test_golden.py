@@ -13,7 +13,9 @@ import pytest
 from parlor.rules import new_game
 
 GOLDEN = Path(__file__).parent / "golden"
-TABLES = [("ataxx", 2, "standard", 1), ("ataxx", 2, "solo", 2)]
+TABLES = [("ataxx", 2, "standard", 1), ("ataxx", 2, "solo", 2),
+          ("runners", 2, "ffa", 1), ("runners", 3, "ffa", 2), ("runners", 4, "ffa", 3),
+          ("runners", 4, "2v2", 4)]
 
 
 def playthrough(game, seats, variant, seed):
