@@ -53,6 +53,10 @@ def choose_move(view: dict, level: str, *, seed: Any = None, budget_s: float | N
         from . import ataxx
 
         return ataxx.choose(state, level, rng, budget, max_depth)
+    if state.game == "runners":
+        from . import runners
+
+        return runners.choose(state, level, rng, budget, max_depth)
     raise ValueError(f"no computer player for {state.game!r}")
 
 
