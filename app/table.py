@@ -159,9 +159,16 @@ class Table:
         self.paused = bool(paused)
 
     def rematch(self) -> "Table":
-        """Same seats, the starting seat rotates: seat specs move one place along."""
-        seats = self.config["seats"]
-        config = {**self.config, "seats": seats[1:] + seats[:1], "seed": self.config["seed"] + 1}
+        """Same seats; the starting seat rotates by one in turn order. Where the game lets any
+        seat move first (GAMES[...].first_option), seating and colours stay; otherwise (Ataxx:
+        the first colour always starts) the seats' settings move one place along."""
+        config = {**self.config, "seed": self.config["seed"] + 1}
+        if GAMES[config["game"]].first_option:
+            first = config["options"].get("first", 0)
+            config["options"] = {**config["options"], "first": (first + 1) % len(config["seats"])}
+        else:
+            seats = config["seats"]
+            config["seats"] = seats[1:] + seats[:1]
         return Table(config)
 
     # --- what the page sees ---------------------------------------------------------------

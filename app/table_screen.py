@@ -9,6 +9,7 @@ import asyncio
 import json
 
 from ataxx_board import AtaxxBoard
+from runners_board import RunnersBoard
 from catalog import LEVELS
 from clock import TurnClock, shown
 from dom import button, el, now_ms, query_param, show
@@ -16,10 +17,10 @@ from pyscript import window
 
 SAVE_KEY = "parlor.table.v1"
 CLOCK_KEY = "parlor.clock.v1"
-AI_PAUSE_MS = {"solo": 350, "local": 350, "watch": 700}  # let a move be seen before the reply
 LEVEL_TITLES = dict(LEVELS)
-BOARDS = {"ataxx": AtaxxBoard}
-"""The board view of each game: Board(parent, catalog entry, on_move), .update(snapshot, interactive)."""
+BOARDS = {"ataxx": AtaxxBoard, "runners": RunnersBoard}
+"""The board view of each game: Board(parent, catalog entry, on_move), .update(snapshot,
+interactive); optional: .meta(snapshot) -> a line of text, .zoomable (a Zoom board toggle)."""
 
 
 def turn_ms():
@@ -29,6 +30,16 @@ def turn_ms():
         return max(1, int(float(value) * 1000)) if value else 30_000
     except ValueError:
         return 30_000
+
+
+def ai_pace_ms(all_ai):
+    """The pause before a computer moves, so the last move can be seen: 350 ms, 700 ms in an
+    all-computer match; ?pace=MS in the address overrides it (tests use 0)."""
+    value = query_param("pace")
+    try:
+        return max(0, min(10_000, int(value))) if value else (700 if all_ai else 350)
+    except ValueError:
+        return 700 if all_ai else 350
 
 
 def ai_budget_s():
@@ -54,10 +65,11 @@ def load_saved():
         return None
 
 
-def seat_title(seat, colour):
+def controller(seat):
+    """Who plays a seat, in a few words: "You", "Person" or "AI · Hard"."""
     if seat["kind"] == "ai":
-        return "Computer · " + LEVEL_TITLES.get(seat["level"], seat["level"])
-    return seat.get("name") or colour
+        return "AI · " + LEVEL_TITLES.get(seat["level"], seat["level"])
+    return seat.get("name") or "Person"
 
 
 class TableScreen:
@@ -75,7 +87,9 @@ class TableScreen:
                        data_game=game["id"])
         head = el("header", "table-head", parent=self.root)
         el("h2", "table-title", game["title"] + " · " + mode["title"], head)
-        button(head, "Rules", self.toggle_rules, "btn ghost small", aria_expanded="false")
+        self.rules_button = button(head, "Rules", self.toggle_rules, "btn ghost small",
+                                   aria_expanded="false")
+        self.paused_by_dialog = False
         self.rules = el("ol", "rules", parent=self.root)
         for line in game["rules"]:
             el("li", None, line, self.rules)
@@ -88,21 +102,25 @@ class TableScreen:
             name = el("span", "name", "", chip)
             count = el("span", "count", "0", chip, aria_label=game["score_label"])
             line = el("span", "sub", parent=chip)
+            who = el("span", "who", "", line)
             timer = el("span", "clock", shown(self.clock.turn_ms), line, role="timer")
             think = el("span", "thinking", "", line)
-            self.chips.append((chip, name, count, timer, think))
+            self.chips.append((chip, name, who, count, timer, think))
+        self.meta = el("p", "table-meta", "", self.root)
         self.status = el("p", "turn-status", "", self.root, role="status", aria_live="polite")
         self.progress = el("div", "think-bar", parent=self.root, aria_hidden="true")
         el("div", "think-fill", parent=self.progress)
         show(self.progress, False)
-        stage = el("div", "stage", parent=self.root)
-        self.board = BOARDS[game["id"]](stage, game, self.on_move)
+        self.stage = el("div", "stage", parent=self.root)
+        self.board = BOARDS[game["id"]](self.stage, game, self.on_move)
         bar = el("div", "controls", parent=self.root)
         self.pass_button = button(bar, "Pass", self.on_pass, "btn primary")
         self.undo_button = button(bar, "Undo", self.on_undo)
         self.pause_button = button(bar, "Pause", self.on_pause, aria_pressed="false")
         self.rematch_button = button(bar, "Rematch", self.on_rematch)
         button(bar, "New game", self.app.go_home)
+        if getattr(self.board, "zoomable", False):
+            self.zoom_button = button(bar, "Zoom board", self.toggle_zoom, aria_pressed="false")
         self.log = el("ol", "move-log", parent=self.root, aria_label="Moves")
         self.dialog = el("div", "result", parent=self.root, role="dialog", aria_modal="false",
                          aria_labelledby="result-title")
@@ -116,9 +134,33 @@ class TableScreen:
         self.status.textContent = "Starting the game engine…"
         self.update_controls()
 
+    def toggle_zoom(self):
+        """Enlarge the board inside its frame; pan by scrolling (drag-to-move is off meanwhile,
+        taps still move)."""
+        zoomed = not self.stage.classList.contains("zoomed")
+        self.stage.classList.toggle("zoomed", zoomed)
+        self.board.draggable = not zoomed
+        self.zoom_button.setAttribute("aria-pressed", "true" if zoomed else "false")
+        self.zoom_button.textContent = "Whole board" if zoomed else "Zoom board"
+        if zoomed:
+            self.stage.scrollLeft = (self.stage.scrollWidth - self.stage.clientWidth) / 2
+            self.stage.scrollTop = (self.stage.scrollHeight - self.stage.clientHeight) / 2
+
     def toggle_rules(self):
-        hidden = self.rules.hasAttribute("hidden")
-        show(self.rules, hidden)
+        """Show or hide the rules. Like any dialog, reading them pauses the local computers
+        (and the clock) until they are closed, unless the table was paused already."""
+        opening = self.rules.hasAttribute("hidden")
+        show(self.rules, opening)
+        self.rules_button.setAttribute("aria-expanded", "true" if opening else "false")
+        snap = self.snapshot
+        if snap is None or snap["is_over"] or not self.app.engine.ready:
+            return
+        if opening and not snap["paused"]:
+            self.paused_by_dialog = True
+            self.set_paused(True)
+        elif not opening and self.paused_by_dialog:
+            self.paused_by_dialog = False
+            self.set_paused(False)
 
     # --- snapshots in ----------------------------------------------------------------------
     def draw(self, snapshot, clock_left_ms=None):
@@ -134,9 +176,13 @@ class TableScreen:
         interactive = live and snapshot["human_turn"] and not snapshot["paused"]
         to_move = snapshot["to_move"]
         self.board.update(snapshot, interactive)
-        for index, (chip, name, count, timer, think) in enumerate(self.chips):
-            name.textContent = seat_title(seats[index], colours[index])
-            chip.setAttribute("aria-label", colours[index] + ": " + name.textContent)
+        meta = self.board.meta(snapshot) if hasattr(self.board, "meta") else ""
+        self.meta.textContent = meta
+        show(self.meta, bool(meta))
+        for index, (chip, name, who, count, timer, think) in enumerate(self.chips):
+            name.textContent = colours[index]
+            who.textContent = controller(seats[index])
+            chip.setAttribute("aria-label", colours[index] + ": " + who.textContent)
             count.textContent = str(snapshot["scores"][index])
             chip.classList.toggle("to-move", index == to_move)
             chip.classList.toggle("winner", index in snapshot["winners"])
@@ -187,7 +233,7 @@ class TableScreen:
                 text = who + " to move"
         self.status.textContent = text
         thinking = bool(snap["ai_turn"] and not snap["paused"] and not snap["is_over"])
-        for index, (chip, _, _, _, think) in enumerate(self.chips):
+        for index, (chip, _, _, _, _, think) in enumerate(self.chips):
             on_it = thinking and index == snap["to_move"]
             chip.classList.toggle("is-thinking", on_it)
             think.textContent = "thinking…" if on_it else ""
@@ -250,7 +296,7 @@ class TableScreen:
         now = now_ms()
         if self.clock.running:
             self.save_clock()
-        for index, (chip, _, _, timer, _) in enumerate(self.chips):
+        for index, (chip, _, _, _, timer, _) in enumerate(self.chips):
             if index == snap["to_move"]:
                 left = self.clock.remaining(now)
                 timer.textContent = str(shown(left))
@@ -277,7 +323,11 @@ class TableScreen:
         self.act({"type": "undo"})
 
     def on_pause(self):
-        paused = not self.snapshot["paused"]
+        """The Pause / Resume button."""
+        self.paused_by_dialog = False
+        self.set_paused(not self.snapshot["paused"])
+
+    def set_paused(self, paused):
         # Show it at once, even while the engine is busy thinking.
         self.snapshot["paused"] = paused
         self.update_controls()
@@ -326,7 +376,8 @@ class TableScreen:
         asyncio.create_task(self._think(turn))
 
     async def _think(self, turn):
-        await asyncio.sleep_ms(AI_PAUSE_MS.get(self.mode["id"], 350))
+        all_ai = all(seat["kind"] == "ai" for seat in self.snapshot["config"]["seats"])
+        await asyncio.sleep_ms(ai_pace_ms(all_ai))
         snap = self.snapshot
         if self.closed or (snap["ply"], snap["to_move"]) != turn or snap["paused"]:
             self.thinking = None

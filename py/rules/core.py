@@ -51,6 +51,9 @@ class GameInfo:
     variant_seats: tuple[tuple[str, tuple[int, ...]], ...] = ()
     """Seat counts of the variants that do not take every count from min to max seats, as
     ((variant, (seats, ...)), ...), e.g. Runners' ("2v2", (4,))."""
+    first_option: bool = False
+    """True if new_game takes `first=seat` (who moves first while seating and colours stay);
+    a rematch then rotates it. Otherwise a rematch moves the seats' settings one place along."""
 
     def seats_for(self, variant: str) -> tuple[int, ...]:
         """The seat counts `variant` can be played with."""

@@ -4,41 +4,19 @@ import json
 import re
 
 import pytest
+from tablekit import HUMAN_TURN, OVER, log, wait_engine
+from tablekit import start as start_game
+from tablekit import tap_move as tap
 
 pytestmark = pytest.mark.browser
 
-ENGINE_MS = 120_000
-HUMAN_TURN = "document.querySelector('.board.interactive .cell.movable') !== null"
-OVER = "document.querySelector('.result:not([hidden])') !== null"
-
-
-def wait_engine(page):
-    page.wait_for_function("document.body.dataset.engine === 'ready'", timeout=ENGINE_MS)
-
 
 def start(page, mode, **choices):
-    card = "article[data-game=ataxx] "
-    page.click(card + f".mode[data-mode={mode}]")
-    for name, value in choices.items():
-        page.select_option(card + f"select[name={name}]", value)
-    page.click(card + "button.start")
-    page.wait_for_selector(".table .board", timeout=10_000)
-
-
-def log(page):
-    return page.eval_on_selector_all(".move-log .mv", "nodes => nodes.map(n => n.textContent)")
+    start_game(page, "ataxx", mode, **choices)
 
 
 def tap_move(page, prefer="place"):
-    """Tap a movable piece, then one of its targets (a place if it has one)."""
-    page.wait_for_function(HUMAN_TURN, timeout=30_000)
-    page.click(".board .cell.movable")
-    other = "jump" if prefer == "place" else "place"
-    target = page.query_selector(f".board .cell:has(.marker.{prefer})") or \
-        page.query_selector(f".board .cell:has(.marker.{other})")
-    name = target.get_attribute("data-sq")
-    target.click()
-    return name
+    return tap(page, prefer, "jump" if prefer == "place" else "place")
 
 
 def centre(page, square):
@@ -60,8 +38,8 @@ def test_solo_game_against_easy_to_the_end_by_tapping(open_page, blocked):
     page = open_page("/?clock=600")
     wait_engine(page)
     start(page, "solo", level="easy", layout="Diamond")
-    assert page.inner_text(".seat-0 .name") == "You"
-    assert page.inner_text(".seat-1 .name") == "Computer · Easy"
+    assert page.inner_text(".seat-0 .name") == "Red" and page.inner_text(".seat-0 .who") == "You"
+    assert page.inner_text(".seat-1 .name") == "Blue" and page.inner_text(".seat-1 .who") == "AI · Easy"
     for _ in range(60):
         page.wait_for_function(f"{HUMAN_TURN} || {OVER}", timeout=30_000)
         if page.is_visible(".result"):

@@ -1,0 +1,190 @@
+"""What every board shares: pick a piece, then one of its targets — by tap, drag or keyboard.
+
+A board is a pure view (the chessground model): it is given, per origin, the legal targets
+`{origin: [[target, move, kind], ...]}` and reports the chosen move string; it holds no rules.
+Tap a piece then a target, or drag the piece onto the target: both go through `press`.
+Keyboard: arrow keys move between cells, Enter or Space acts like a tap, Escape deselects.
+
+A subclass builds its SVG, registers each cell with `add_cell(name, group, marker)`, and
+implements `label(name, kind)` (the cell's screen-reader text) and `step(name, key)` (the cell
+an arrow key leads to, or None).
+"""
+
+from dom import el, on
+from pyscript import document
+
+DRAG_THRESHOLD = 8  # CSS pixels before a press becomes a drag
+
+
+class PickBoard:
+    def __init__(self, svg, on_move, ghost_radius):
+        self.svg = svg
+        self.on_move = on_move
+        self.cells = {}  # name -> (group, marker)
+        self.targets = {}
+        self.selected = None
+        self.interactive = False
+        self.drag = None
+        self.focus = None
+        self.draggable = True
+        self.ghost = None
+        self.ghost_radius = ghost_radius
+        on(svg, "pointerdown", self._pointer_down)
+        on(svg, "pointermove", self._pointer_move)
+        on(svg, "pointerup", self._pointer_up)
+        on(svg, "pointercancel", lambda event: self._end_drag())
+        on(svg, "keydown", self._key)
+
+    def add_cell(self, name, group, marker):
+        group.setAttribute("data-sq", name)
+        group.setAttribute("role", "gridcell")
+        group.setAttribute("tabindex", "-1")
+        self.cells[name] = (group, marker)
+        if self.focus is None:
+            self.focus = name
+            group.setAttribute("tabindex", "0")
+
+    def finish(self):
+        """Call after the last cell: the drag ghost is drawn above everything."""
+        self.ghost = el("circle", "ghost", parent=self.svg, svg=True, cx=0, cy=0, r=self.ghost_radius)
+        self.ghost.setAttribute("visibility", "hidden")
+
+    def set_targets(self, targets, interactive, mover_class):
+        """New hints from a snapshot; keeps the selection if it is still a movable piece."""
+        self.targets = targets if interactive else {}
+        self.interactive = interactive
+        if self.selected not in self.targets:
+            self.selected = None
+        for name, (group, _) in self.cells.items():
+            group.classList.toggle("movable", name in self.targets)
+        self.svg.classList.toggle("interactive", interactive)
+        self.svg.dataset.mover = mover_class or ""
+        self.mark()
+
+    def mark(self):
+        """Show the selection and its targets (each kind of move has its own marker)."""
+        kinds = {}
+        if self.selected:
+            for to, _, kind in self.targets[self.selected]:
+                kinds[to] = kind
+        for name, (group, marker) in self.cells.items():
+            kind = kinds.get(name)
+            marker.setAttribute("class", "marker " + kind if kind else "marker")
+            group.classList.toggle("selected", name == self.selected)
+            group.setAttribute("aria-label", self.label(name, kind))
+
+    def target_words(self, name, kind):
+        """The end of a cell's label: selected, a target, or a piece that can move."""
+        if name == self.selected:
+            return ", selected"
+        if kind:
+            return ", " + kind + " target"
+        if name in self.targets:
+            return ", can move"
+        return ""
+
+    # --- intents ---------------------------------------------------------------------------
+    def press(self, name):
+        """A tap (or Enter) on cell `name`. Returns True if it started a selection."""
+        if not self.interactive:
+            return False
+        if self.selected:
+            for to, move, _ in self.targets[self.selected]:
+                if to == name:
+                    self._emit(move)
+                    return False
+        if name in self.targets and name != self.selected:
+            self.selected = name
+            self.mark()
+            return True
+        self.deselect()
+        return False
+
+    def _emit(self, move):
+        self.selected = None
+        self.interactive = False
+        self.targets = {}
+        self.mark()
+        self.on_move(move)
+
+    def deselect(self):
+        self.selected = None
+        self.mark()
+
+    # --- pointer: tap-tap and drag share press() ----------------------------------------------
+    def _cell_at(self, event):
+        node = document.elementFromPoint(event.clientX, event.clientY)
+        cell = node.closest("[data-sq]") if node is not None else None
+        return cell.dataset.sq if cell is not None else None
+
+    def _pointer_down(self, event):
+        cell = event.target.closest("[data-sq]")
+        if cell is None or event.button > 0:
+            return
+        name = cell.dataset.sq
+        was_selected = name == self.selected
+        started = self.press(name)
+        if (started or was_selected) and self.draggable:
+            self.drag = {"origin": name, "x": event.clientX, "y": event.clientY,
+                         "moved": False, "toggle": was_selected}
+            self.svg.setPointerCapture(event.pointerId)
+            if was_selected:  # a second tap on the selected piece deselects it (on release)
+                self.selected = name
+                self.mark()
+
+    def _pointer_move(self, event):
+        drag = self.drag
+        if drag is None:
+            return
+        dx, dy = event.clientX - drag["x"], event.clientY - drag["y"]
+        if not drag["moved"] and dx * dx + dy * dy < DRAG_THRESHOLD * DRAG_THRESHOLD:
+            return
+        drag["moved"] = True
+        box = self.svg.getBoundingClientRect()
+        box_view = self.svg.viewBox.baseVal
+        scale = box_view.width / box.width
+        self.ghost.setAttribute("cx", str(box_view.x + (event.clientX - box.left) * scale))
+        self.ghost.setAttribute("cy", str(box_view.y + (event.clientY - box.top) * scale))
+        self.ghost.setAttribute("class", "ghost " + (self.svg.dataset.mover or ""))
+        self.ghost.setAttribute("visibility", "visible")
+
+    def _pointer_up(self, event):
+        drag = self.drag
+        if drag is None:
+            return
+        self._end_drag()
+        if drag["moved"]:
+            target = self._cell_at(event)
+            if target and target != drag["origin"] and self.selected == drag["origin"]:
+                self.press(target)
+        elif drag["toggle"]:
+            self.deselect()
+
+    def _end_drag(self):
+        self.drag = None
+        if self.ghost is not None:
+            self.ghost.setAttribute("visibility", "hidden")
+
+    # --- keyboard --------------------------------------------------------------------------
+    def _key(self, event):
+        key = event.key
+        if key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"):
+            name = self.step(self.focus, key)
+            if name:
+                self._focus(name)
+            event.preventDefault()
+        elif key in ("Enter", " "):
+            cell = event.target.closest("[data-sq]")
+            if cell is not None:
+                self._focus(cell.dataset.sq)
+                self.press(cell.dataset.sq)
+            event.preventDefault()
+        elif key == "Escape":
+            self.deselect()
+
+    def _focus(self, name):
+        self.cells[self.focus][0].setAttribute("tabindex", "-1")
+        self.focus = name
+        group = self.cells[name][0]
+        group.setAttribute("tabindex", "0")
+        group.focus()

@@ -1,0 +1,127 @@
+"""The Runners board: 61 hexes in SVG (rows A–I), runners and territory in seat colours.
+
+Territory is shaded in its owner's colour and carries the owner's mark too (● ■ ▲ ◆), so it
+never relies on colour alone; the centre E5 carries ✦. After a runner is picked its targets
+show: a dot for a step, a ring for a leap. The hexes claimed by the last move flash.
+"""
+
+import math
+
+from board_input import PickBoard
+from dom import el
+
+SIZE = 50  # hex radius in SVG units
+WIDTH = math.sqrt(3) * SIZE
+ROW_STEP = 1.5 * SIZE
+MARKS = "●■▲◆"
+
+
+def hex_points(x, y, radius):
+    points = []
+    for k in range(6):
+        angle = math.pi / 180 * (60 * k - 90)
+        points.append("{:.1f},{:.1f}".format(x + radius * math.cos(angle), y + radius * math.sin(angle)))
+    return " ".join(points)
+
+
+class RunnersBoard(PickBoard):
+    zoomable = True
+
+    def __init__(self, parent, game, on_move):
+        self.colours = game["colours"]
+        self.cells_view = None
+        half = 4.5 * WIDTH
+        svg = el("svg", "board runners", parent=parent, svg=True, role="grid",
+                 aria_label="Runners board",
+                 viewBox="{:.0f} {:.0f} {:.0f} {:.0f}".format(-half - 45, -SIZE - 6, 2 * half + 60,
+                                                                 8 * ROW_STEP + 2 * SIZE + 12))
+        super().__init__(svg, on_move, ghost_radius=30)
+        self.hexes = {}
+        self.rows = []
+        self.positions = {}
+        self.rows_done = False
+
+    def _build(self, rows, centre):
+        """Draw the cells once, from the row names the engine sends."""
+        for r, names in enumerate(rows):
+            y = r * ROW_STEP
+            left = -(len(names) - 1) / 2 * WIDTH
+            el("text", "row-label", names[0][0], self.svg, svg=True,
+               x="{:.1f}".format(left - WIDTH * 0.72), y="{:.1f}".format(y + 7))
+            for i, name in enumerate(names):
+                x = left + i * WIDTH
+                self.positions[name] = (x, y)
+                group = el("g", "cell", parent=self.svg, svg=True,
+                           transform="translate({:.1f},{:.1f})".format(x, y))
+                shape = el("polygon", "hex", parent=group, svg=True, points=hex_points(0, 0, SIZE - 2.5))
+                mark = el("text", "own-mark", "", group, svg=True, x=0, y=-27)
+                if name == centre:
+                    el("text", "centre-mark", "✦", group, svg=True, x=0, y=8)
+                el("text", "coord", name, group, svg=True, x=0, y=38)
+                runner = el("circle", "runner none", parent=group, svg=True, cx=0, cy=0, r=24)
+                sign = el("text", "runner-mark", "", group, svg=True, x=0, y=7)
+                marker = el("circle", "marker", parent=group, svg=True, cx=0, cy=0, r=11)
+                self.hexes[name] = (shape, mark, runner, sign)
+                self.add_cell(name, group, marker)
+        self.rows = rows
+        self.finish()
+        self.rows_done = True
+
+    def update(self, snapshot, interactive):
+        view = snapshot["view"]
+        if not self.rows_done:
+            self._build(view["rows"], view["centre"])
+        self.cells_view = view["cells"]
+        last = view.get("last_move") or {}
+        claims = set(claim["cell"] for claim in last.get("claims") or [])
+        moved = set()
+        if last.get("move") and last["move"] != "pass":
+            moved = set(last["move"].split("-"))
+        for name, (shape, mark, runner, sign) in self.hexes.items():
+            cell = view["cells"][name]
+            owner, seat = cell["owner"], cell["runner"]
+            shape.setAttribute("class", "hex" + (" own c" + str(owner) if owner is not None else "")
+                               + (" claimed" if name in claims else "") + (" last" if name in moved else ""))
+            mark.textContent = MARKS[owner] if owner is not None else ""
+            mark.setAttribute("class", "own-mark" + (" c" + str(owner) if owner is not None else ""))
+            runner.setAttribute("class", "runner c" + str(seat) if seat is not None else "runner none")
+            sign.textContent = MARKS[seat] if seat is not None else ""
+        to_move = snapshot["to_move"]
+        self.set_targets(snapshot["targets"], interactive, "c" + str(to_move) if to_move is not None else "")
+
+    def meta(self, snapshot):
+        """Round, goal and (2v2) team totals, for the line above the board."""
+        view = snapshot["view"]
+        parts = ["Round {}/{}".format(min(view["round"], view["rounds"]), view["rounds"]),
+                 "first to {}".format(view["goal"])]
+        if view["variant"] == "2v2":
+            names = ["Team A", "Team B"]
+            for index, team in enumerate(view["teams"]):
+                members = " + ".join(self.colours[s] for s in team)
+                parts.append("{} ({}) {}".format(names[index], members, view["team_scores"][index]))
+        return " · ".join(parts)
+
+    def label(self, name, kind):
+        cell = self.cells_view[name] if self.cells_view else {"runner": None, "owner": None}
+        words = name
+        if cell["runner"] is not None:
+            words += ", " + self.colours[cell["runner"]] + " runner"
+        if cell["owner"] is not None:
+            words += ", " + self.colours[cell["owner"]] + " territory"
+        if cell["runner"] is None and cell["owner"] is None:
+            words += ", empty"
+        return words + self.target_words(name, kind)
+
+    def step(self, name, key):
+        for r, names in enumerate(self.rows):
+            if name in names:
+                break
+        i = names.index(name)
+        if key in ("ArrowLeft", "ArrowRight"):
+            i += -1 if key == "ArrowLeft" else 1
+            return names[i] if 0 <= i < len(names) else None
+        r += -1 if key == "ArrowUp" else 1
+        if not 0 <= r < len(self.rows):
+            return None
+        x = self.positions[name][0]
+        return min(self.rows[r], key=lambda other: abs(self.positions[other][0] - x))

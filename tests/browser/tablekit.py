@@ -1,0 +1,40 @@
+"""Driving a table the way a person does: start from the home screen, tap pieces and targets."""
+
+ENGINE_MS = 120_000
+HUMAN_TURN = "document.querySelector('.board.interactive .cell.movable') !== null"
+OVER = "document.querySelector('.result:not([hidden])') !== null"
+
+
+def wait_engine(page):
+    page.wait_for_function("document.body.dataset.engine === 'ready'", timeout=ENGINE_MS)
+
+
+def start(page, game, mode, **choices):
+    """Choose `mode` on `game`'s card, set its <select>s by name, press Start."""
+    card = f"article[data-game={game}] "
+    page.click(card + f'.mode[data-mode="{mode}"]')
+    for name, value in choices.items():
+        page.select_option(card + f"select[name={name}]", value)
+    page.click(card + "button.start")
+    page.wait_for_selector(".table .board", timeout=10_000)
+
+
+def log(page):
+    """The move log as the page shows it."""
+    return page.eval_on_selector_all(".move-log .mv", "nodes => nodes.map(n => n.textContent)")
+
+
+def wait_log(page, length, timeout=30_000):
+    page.wait_for_function(f"document.querySelectorAll('.move-log .mv').length === {length}",
+                           timeout=timeout)
+
+
+def tap_move(page, prefer, other):
+    """Tap a movable piece, then one of its targets (of kind `prefer` if it has one)."""
+    page.wait_for_function(HUMAN_TURN, timeout=30_000)
+    page.click(".board .cell.movable")
+    target = page.query_selector(f".board .cell:has(.marker.{prefer})") or \
+        page.query_selector(f".board .cell:has(.marker.{other})")
+    name = target.get_attribute("data-sq")
+    target.click()
+    return name

@@ -1,0 +1,73 @@
+"""Runners at the table, in Chromium: a person's move by tapping, computers playing to the end,
+Undo over computer turns, Pause AI, and a dialog pausing the computers."""
+
+import re
+
+import pytest
+from tablekit import HUMAN_TURN, OVER, log, start, tap_move, wait_engine, wait_log
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_person_moves_by_tapping_and_the_computer_replies(open_page, blocked):
+    page = open_page("/?clock=600&pace=0")
+    wait_engine(page)
+    start(page, "runners", "2p", seat0="human", seat1="easy")
+    page.wait_for_function(HUMAN_TURN)
+    page.click("[data-sq=A2]")
+    assert page.get_attribute("[data-sq=B2] .marker", "class") == "marker step"
+    assert page.get_attribute("[data-sq=A4] .marker", "class") == "marker leap"  # over A3
+    page.click("[data-sq=B2]")
+    wait_log(page, 2)
+    assert log(page)[0] == "A2-B2"
+    assert page.get_attribute("[data-sq=B2] .runner", "class") == "runner c0"
+    assert page.get_attribute("[data-sq=A2] .runner", "class") == "runner none"
+    assert page.inner_text(".table-meta").startswith("Round 2/20 · first to 7")
+    assert page.console_errors == [] and blocked == []
+
+
+def test_four_computers_play_to_the_end(open_page):
+    page = open_page("/?clock=600&pace=0")
+    wait_engine(page)
+    start(page, "runners", "4p", seat0="easy", seat1="medium", seat2="easy", seat3="medium")
+    page.wait_for_function(OVER, timeout=120_000)
+    title = page.inner_text(".result h3")
+    assert re.fullmatch(r"((Orange|Blue|Jade|Violet)( and (Orange|Blue|Jade|Violet))* wins?|Draw)"
+                        r" \d+–\d+–\d+–\d+", title), title
+    assert len(log(page)) <= 80
+    assert page.console_errors == []
+
+
+def test_undo_reverses_the_computer_turns_too(open_page):
+    page = open_page("/?clock=600&pace=0")
+    wait_engine(page)
+    start(page, "runners", "2v2", seat0="human", seat1="easy", seat2="easy", seat3="easy")
+    tap_move(page, "step", "leap")
+    wait_log(page, 4)
+    page.wait_for_function(HUMAN_TURN)
+    page.click("text=Undo")
+    wait_log(page, 0)
+    page.wait_for_function(HUMAN_TURN)
+    assert page.inner_text(".turn-status") == "Orange to move"
+    assert page.get_attribute("[data-sq=A1] .runner", "class") == "runner c0"
+
+
+def test_pause_ai_and_the_rules_dialog_stop_the_computers(open_page):
+    page = open_page("/?clock=600&pace=300")
+    wait_engine(page)
+    start(page, "runners", "3p", seat0="easy", seat1="easy", seat2="easy")
+    page.wait_for_function("document.querySelectorAll('.move-log .mv').length >= 2", timeout=30_000)
+    page.click("text=Pause")
+    page.wait_for_timeout(400)  # an answer already on its way is dropped, not played
+    paused_at = len(log(page))
+    page.wait_for_timeout(1500)
+    assert len(log(page)) == paused_at and page.inner_text(".turn-status") == "Paused"
+    page.click("text=Resume")
+    wait_log(page, paused_at + 2)
+    page.click("text=Rules")  # opening a dialog pauses local computers until it closes
+    page.wait_for_timeout(400)
+    held_at = len(log(page))
+    page.wait_for_timeout(1500)
+    assert len(log(page)) == held_at and page.inner_text(".turn-status") == "Paused"
+    page.click("text=Rules")
+    wait_log(page, held_at + 2)
