@@ -157,3 +157,12 @@ def test_the_log_names_the_seat_of_every_move():
         t_moves.append(move)
     assert [seat for seat, _ in t.snapshot()["log"]] == [1, 0, 1][:len(t_moves)]
     assert [move for _, move in t.snapshot()["log"]] == t_moves
+
+
+def test_runners_rematch_rotates_the_first_seat_and_keeps_the_seating():
+    seats = [HUMAN, ai(), ai("medium"), ai("hard")]
+    t = Table({"game": "runners", "variant": "2v2", "seats": seats, "seed": 1})
+    assert t.state.to_move == 0
+    again = t.rematch()
+    assert again.config["seats"] == t.config["seats"] and again.state.to_move == 1
+    assert again.rematch().rematch().rematch().state.to_move == 0
