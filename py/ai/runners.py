@@ -12,10 +12,10 @@ Everything works on the masks of `parlor.rules.runners` (per-seat runner and ter
 - Hard: a search over the turns of the next seats, turns 1, 2, 3 by iterative deepening inside
   the budget: paranoid alpha-beta when there are two sides (two players, or 2v2, where the
   teammate maximises too and the value is the team score), max-n for three or four
-  free-for-all seats (each seat picks what is best for itself). At each node only a shortlist (beam)
-  of the most promising moves, by the same ordering as Medium's points, is searched. A leaf adds
-  the best claim of the seat to move there (a one-turn frontier), and a seat that can reach its
-  goal at a leaf is scored as having won.
+  free-for-all seats (each seat picks what is best for itself). At each node only a shortlist
+  (beam) of the most promising moves, by the same ordering as Medium's points, is searched. A
+  leaf adds the best claim of the seat to move there (a one-turn frontier), and a seat that can
+  reach its goal at a leaf is scored as having won.
 """
 
 from __future__ import annotations
@@ -31,10 +31,10 @@ from .search import Budget, SearchResult, iterative_deepening
 
 MAX_TURNS = 3
 """Hard looks at most three turns ahead (the seed: "searches up to three turns ahead")."""
-BEAM = (16, 12, 10)
-"""Paranoid (two sides): moves searched at a node 1, 2, 3 turns below the root (the root
-searches all of them)."""
-BEAM_MAXN = (10, 6, 4)
+BEAM = {2: 12, 1: 10}
+"""Paranoid (two sides): the moves searched at a node with 2 or 1 turns left to search (the
+root searches all of its moves)."""
+BEAM_MAXN = {2: 6, 1: 4}
 """Max-n (three or four sides, no alpha-beta): the same, narrower."""
 WIN = 1_000_000
 CENTRALITY = [4 - BOARD.distance(i, CENTRE) for i in range(BOARD.size)]
@@ -246,7 +246,7 @@ class _Searcher:
         moves = sorted(move_gains(game, runners, owners, seat), key=lambda m: -(2 * m[2] + m[3]))
         if not moves:  # walled in: a pass
             return self.after(runners, owners, turns + 1, seat, depth - 1, alpha, beta)
-        moves = moves[:BEAM[min(MAX_TURNS - depth, len(BEAM) - 1)]]
+        moves = moves[:BEAM[depth]]
         if game.side[seat] == self.me:
             best = -10 * WIN
             for origin, target, _, _, changed in moves:
@@ -341,7 +341,7 @@ class _MaxN:
         if not moves:
             return self.after(runners, owners, turns + 1, seat, depth - 1)
         best, best_vec = None, None
-        for origin, target, _, _, changed in moves[:BEAM_MAXN[min(MAX_TURNS - depth, 2)]]:
+        for origin, target, _, _, changed in moves[:BEAM_MAXN[depth]]:
             r, o = make(runners, owners, seat, origin, target, changed)
             vec = self.after(r, o, turns + 1, seat, depth - 1)
             value = self.utility(vec, seat)
