@@ -1,12 +1,14 @@
-"""Parlor's local server: one websockets ``serve()`` for static files, health and (later) signaling.
+"""Parlor's local server: one websockets ``serve()`` for static files, health and signaling.
 
-Plain HTTP GETs are answered in ``process_request`` (static files of the built site, /healthz).
-WebSocket upgrades are dispatched by path through ``WS_ROUTES``; signaling will register
-``/signal`` there. Today no WebSocket path exists, so every upgrade gets a 404.
+Plain HTTP GETs are answered in ``process_request`` (static files of the built site, /healthz
+with room and connection counts). WebSocket upgrades are dispatched by path: each server's
+routes are ``WS_ROUTES`` plus ``/signal``, bound to that server's own ``Signaling`` registry
+(peer/signal.py), so several servers can run in one process (tests). Other paths get a 404.
 
-    python -m peer [--host 127.0.0.1] [--port 8000] [--site dist/site]
+    python -m peer [--host 127.0.0.1] [--port 8000] [--site dist/site] [signaling options]
 
-Environment: PARLOR_HOST, PARLOR_PORT, PARLOR_SITE override the defaults.
+Environment: PARLOR_HOST, PARLOR_PORT, PARLOR_SITE, PARLOR_LOG_LEVEL and every signaling option
+as PARLOR_<OPTION> (see ``python -m peer --help`` and docs/online.md).
 """
 
 from __future__ import annotations
@@ -19,19 +21,25 @@ import logging
 import os
 import signal
 import sys
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Awaitable, Callable
+from typing import AsyncIterator, Awaitable, Callable
 from urllib.parse import urlsplit
 
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.http11 import Request, Response
 
+from peer import config as signal_config
+from peer.config import SignalConfig
+from peer.signal import Signaling
 from peer.static import StaticSite, text_response
 
 log = logging.getLogger("peer")
 
 WsHandler = Callable[[ServerConnection], Awaitable[None]]
-# path -> coroutine handling an accepted WebSocket. Signaling adds "/signal" here.
+# path -> coroutine handling an accepted WebSocket, shared by every server. Each server adds its
+# own "/signal" (its Signaling instance's handler) on top of these.
 WS_ROUTES: dict[str, WsHandler] = {}
 
 
@@ -39,44 +47,76 @@ def is_upgrade(request: Request) -> bool:
     return "websocket" in request.headers.get("Upgrade", "").lower()
 
 
-def make_process_request(site: StaticSite):
+def make_process_request(site: StaticSite, routes: dict[str, WsHandler] | None = None,
+                         health: Callable[[], dict] | None = None):
+    routes = WS_ROUTES if routes is None else routes
+
     def process_request(connection: ServerConnection, request: Request) -> Response | None:
         path = urlsplit(request.path).path
         if is_upgrade(request):
-            if path in WS_ROUTES:
+            if path in routes:
                 return None  # proceed with the WebSocket handshake
             return text_response(http.HTTPStatus.NOT_FOUND, "No WebSocket endpoint here\n")
         if path == "/healthz":
-            body = json.dumps({"ok": True, "site": site.root.is_dir()}) + "\n"
-            return text_response(http.HTTPStatus.OK, body, "application/json")
+            info = {"ok": True, "site": site.root.is_dir()}
+            if health is not None:
+                info.update(health())
+            return text_response(http.HTTPStatus.OK, json.dumps(info) + "\n", "application/json")
         return site.response(request.path, request.headers)
 
     return process_request
 
 
-async def dispatch(connection: ServerConnection) -> None:
-    path = urlsplit(connection.request.path).path
-    handler = WS_ROUTES.get(path)
-    if handler is None:  # not reachable: process_request refused it
-        await connection.close(1008, "unknown path")
-        return
-    await handler(connection)
+def make_dispatch(routes: dict[str, WsHandler]):
+    async def dispatch(connection: ServerConnection) -> None:
+        handler = routes.get(urlsplit(connection.request.path).path)
+        if handler is None:  # not reachable: process_request refused it
+            await connection.close(1008, "unknown path")
+            return
+        await handler(connection)
+
+    return dispatch
 
 
-async def run(host: str, port: int, site_dir: Path, ready: Callable[[int], None] | None = None) -> None:
+@dataclass
+class Serving:
+    server: object
+    port: int
+    signaling: Signaling
+
+
+@asynccontextmanager
+async def serving(host: str, port: int, site_dir: Path,
+                  config: SignalConfig | None = None) -> AsyncIterator[Serving]:
+    """Start the server in the running loop (port 0: a free one); stop it on exit."""
     site = StaticSite(site_dir)
+    signaling = Signaling(config)
+    routes = {**WS_ROUTES, "/signal": signaling.handle}
     async with serve(
-        dispatch,
+        make_dispatch(routes),
         host,
         port,
-        process_request=make_process_request(site),
+        process_request=make_process_request(site, routes, signaling.stats),
         server_header="parlor-peer",
         close_timeout=2,
-        max_size=64 * 1024,
+        # Hard cap on a frame (websockets closes with 1009 past it); Signaling refuses messages
+        # above max_message itself first, with an error the client can read.
+        max_size=max(64 * 1024, 4 * signaling.config.max_message),
     ) as server:
         bound = server.sockets[0].getsockname()[1]
+        signaling.default_origins(host, bound)
+        sweeper = asyncio.create_task(signaling.sweeper())
+        try:
+            yield Serving(server, bound, signaling)
+        finally:
+            sweeper.cancel()
+
+
+async def run(host: str, port: int, site_dir: Path, ready: Callable[[int], None] | None = None,
+              config: SignalConfig | None = None) -> None:
+    async with serving(host, port, site_dir, config) as srv:
         if ready is not None:
-            ready(bound)
+            ready(srv.port)
         stop = asyncio.get_running_loop().create_future()
         for sig in (signal.SIGINT, signal.SIGTERM):
             try:
@@ -92,12 +132,21 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--port", type=int, default=int(os.environ.get("PARLOR_PORT", "8000")),
                    help="0 picks a free port (printed on start)")
     p.add_argument("--site", default=os.environ.get("PARLOR_SITE", "dist/site"))
+    p.add_argument("--log-level", default=os.environ.get("PARLOR_LOG_LEVEL", "warning"),
+                   choices=["debug", "info", "warning", "error"],
+                   help="info logs every connection and room (never payloads)")
+    signal_config.add_arguments(p)
     return p.parse_args(argv)
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
-    logging.basicConfig(level=logging.WARNING, format="%(name)s: %(message)s")
+    logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(name)s: %(message)s")
+    try:
+        config = signal_config.from_args(args)
+    except ValueError as err:
+        print(f"peer: {err}", file=sys.stderr)
+        return 2
     site_dir = Path(args.site)
     if not (site_dir / "index.html").is_file():
         print(f"peer: warning: {site_dir}/index.html not found (build with scripts/build_site.py)",
@@ -107,7 +156,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Parlor serving {site_dir} on http://{args.host}:{port}/", flush=True)
 
     try:
-        asyncio.run(run(args.host, args.port, site_dir, ready))
+        asyncio.run(run(args.host, args.port, site_dir, ready, config))
     except KeyboardInterrupt:
         pass
     return 0
