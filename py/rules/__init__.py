@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import ataxx, runners
+from . import ataxx, runners, sanctuary
 from .core import GameInfo, IllegalMove, State
 
-GAMES: dict[str, GameInfo] = {info.id: info for info in (ataxx.INFO, runners.INFO)}
+GAMES: dict[str, GameInfo] = {info.id: info for info in (ataxx.INFO, runners.INFO, sanctuary.INFO)}
 
 __all__ = ["GAMES", "GameInfo", "IllegalMove", "State", "from_dict", "from_view", "new_game"]
 

@@ -15,7 +15,9 @@ from parlor.rules import new_game
 GOLDEN = Path(__file__).parent / "golden"
 TABLES = [("ataxx", 2, "standard", 1), ("ataxx", 2, "solo", 2),
           ("runners", 2, "ffa", 1), ("runners", 3, "ffa", 2), ("runners", 4, "ffa", 3),
-          ("runners", 4, "2v2", 4)]
+          ("runners", 4, "2v2", 4),
+          ("sanctuary", 2, "standard", 1), ("sanctuary", 3, "standard", 2),
+          ("sanctuary", 4, "standard", 3)]
 
 
 def playthrough(game, seats, variant, seed):
