@@ -100,24 +100,21 @@ class App:
             self.status.dataset.state = state
 
 
-def engine_for_js(name, argument=None):
-    """window.parlorEngine(name, jsonText) -> Promise of the engine's answer (JSON text).
-
-    For benchmarks and tests that drive the engine worker of a live page (bench/ai_browser.py).
-    """
-    def executor(resolve, reject):
-        async def run():
-            try:
-                args = [] if argument is None else [argument]
-                resolve(json.dumps(await app.engine.call(name, *args)))
-            except Exception as err:
-                reject(str(err))
-        asyncio.create_task(run())
-    return window.Promise.new(create_proxy(executor))
+def engine_for_js(name, argument, resolve, reject):
+    """Behind window.parlorEngine(name, jsonText) -> Promise of the engine's answer (JSON text),
+    defined in index.html. For benchmarks and tests that drive the engine worker of a live page
+    (bench/ai_browser.py)."""
+    async def run():
+        try:
+            args = [] if argument is None else [argument]
+            resolve(json.dumps(await app.engine.call(name, *args)))
+        except Exception as err:
+            reject(str(err))
+    asyncio.create_task(run())
 
 
 app = App()
-window.parlorEngine = create_proxy(engine_for_js)
+window.parlorEngineCall = create_proxy(engine_for_js)
 saved = load_saved()
 if saved and not saved["snapshot"]["is_over"]:
     app.resume(saved)  # a game in progress survives a reload

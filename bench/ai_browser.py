@@ -39,31 +39,15 @@ SEED_BASE = 1000  # table seed for position i is SEED_BASE + i; think() seeds wi
 
 CALL_JS = """async ([name, arg]) => {
   const t0 = performance.now();
-  const promise = window.parlorEngine(name, arg);
-  if (!promise || typeof promise.then !== "function") return [null, null];  // see call()
-  const text = await promise;
+  const text = await window.parlorEngine(name, arg);
   return [performance.now() - t0, text];
 }"""
 
 
-def call(page, name, arg=None, idle_s=0.3, tries=5):
-    """(seconds, answer text) of one engine call timed in the page; (None, None) if it kept failing.
-
-    window.parlorEngine sometimes returns undefined instead of its Promise (observed: ~1 call in
-    12, answered in under 1 ms; a MicroPython proxy glitch in app/main.py's hook). The worker
-    may still run that call, so wait `idle_s` for it to finish before trying again.
-    """
-    global RETRIES
-    for _ in range(tries):
-        ms, text = page.evaluate(CALL_JS, [name, arg])
-        if ms is not None and text is not None:
-            return ms / 1000, text
-        RETRIES += 1
-        time.sleep(idle_s)
-    return None, None
-
-
-RETRIES = 0
+def call(page, name, arg=None):
+    """(seconds, answer text) of one engine call, timed in the page."""
+    ms, text = page.evaluate(CALL_JS, [name, arg])
+    return ms / 1000, text
 
 
 def load() -> str:
@@ -98,21 +82,14 @@ def browser_times(site: Path, budget: float, repeat: int):
             start = json.dumps({"game": "ataxx", "variant": "standard", "seed": 0,
                                 "seats": [{"kind": "ai", "level": "hard"}, {"kind": "ai", "level": "hard"}]})
             call(page, "new_table", start)
-            first = call(page, "think", str(budget), idle_s=budget + 0.5, tries=1)[0]
+            first = call(page, "think", str(budget))[0]
             rows = []
             for _ in range(repeat):
                 for i, fen in enumerate(POSITIONS):
-                    for _attempt in range(5):
-                        # a fresh table each attempt: a lost think() may have run in the worker
-                        _, text = call(page, "new_table", config(fen, SEED_BASE + i))
-                        answer = json.loads(text)
-                        if not answer["ok"]:
-                            raise SystemExit(f"new_table refused position {i} ({fen}): {answer['error']}")
-                        secs, text = call(page, "think", str(budget), idle_s=budget + 0.5, tries=1)
-                        if secs is not None:
-                            break
-                    else:
-                        raise SystemExit(f"window.parlorEngine kept failing on position {i}")
+                    answer = json.loads(call(page, "new_table", config(fen, SEED_BASE + i))[1])
+                    if not answer["ok"]:
+                        raise SystemExit(f"new_table refused position {i} ({fen}): {answer['error']}")
+                    secs, text = call(page, "think", str(budget))
                     answer = json.loads(text)
                     if not answer["ok"]:
                         raise SystemExit(f"think failed on position {i} ({fen}): {answer['error']}")
@@ -168,7 +145,6 @@ def main(argv: list[str] | None = None) -> int:
           f"worst {1000 * max(overhead):.1f} ms (the part of each figure outside the search)")
     if first is not None:
         print(f"  first think() of the page (start position; imports parlor.ai.ataxx, cold wasm): {first:.3f} s")
-    print(f"  window.parlorEngine returned no Promise {RETRIES} time(s); those calls were redone")
     print(f"CPython {sys.version.split()[0]}, choose_move in this process, same positions and seeds:")
     print(f"  median {c_med:.3f} s, worst {max(cp_times):.3f} s; same move as the browser: {same}/{len(rows)}")
     print(f"ratio browser/CPython: median {b_med / c_med:.2f}x, worst {max(b_times) / max(cp_times):.2f}x "
