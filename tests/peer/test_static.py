@@ -70,11 +70,21 @@ def test_query_string_ignored(server):
 
 def test_healthz(server):
     resp, body = get(server, "/healthz")
-    assert resp.status == 200 and json.loads(body) == {"ok": True, "site": True}
+    assert resp.status == 200
+    info = json.loads(body)  # the session server may be in use by online tests: counts vary
+    assert info["ok"] is True and info["site"] is True
+    assert isinstance(info["rooms"], int) and isinstance(info["connections"], int)
+
+
+UPGRADE = {"Upgrade": "websocket", "Connection": "Upgrade",
+           "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Version": "13"}
 
 
 def test_websocket_upgrade_without_route_is_404(server):
-    resp, _ = get(server, "/signal", {"Upgrade": "websocket", "Connection": "Upgrade",
-                                      "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==",
-                                      "Sec-WebSocket-Version": "13"})
+    resp, _ = get(server, "/nope", UPGRADE)
     assert resp.status == 404
+
+
+def test_websocket_upgrade_on_signal_is_accepted(server):
+    resp, _ = get(server, "/signal", {**UPGRADE, "Origin": server.url})
+    assert resp.status == 101
