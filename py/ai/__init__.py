@@ -57,6 +57,10 @@ def choose_move(view: dict, level: str, *, seed: Any = None, budget_s: float | N
         from . import runners
 
         return runners.choose(state, level, rng, budget, max_depth)
+    if state.game == "sanctuary":
+        from . import sanctuary
+
+        return sanctuary.choose(state, level, rng, budget, max_depth)
     raise ValueError(f"no computer player for {state.game!r}")
 
 

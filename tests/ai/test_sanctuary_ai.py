@@ -1,0 +1,159 @@
+"""Sanctuary computer players: legality from random positions, determinism, the budget mechanism
+(fake clocks, no timing assertions), views only, and tactics a user would notice."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from parlor.ai import choose_move
+from parlor.ai import sanctuary as sanctuary_ai
+from parlor.ai.search import HARD_FRACTION, Budget
+from parlor.rules import from_dict, from_view, new_game
+
+LEVELS = ("easy", "medium", "hard")
+HUGE = 3600.0
+L4 = ["L", "L", "L", "L"]
+
+
+def random_position(seed, seats=2, max_plies=400):
+    rng = random.Random(seed)
+    state = new_game("sanctuary", seats=seats, seed=seed)
+    for _ in range(rng.randint(0, max_plies)):
+        if state.is_over:
+            break
+        state = state.play(rng.choice(state.legal_moves()))
+    return state
+
+
+def position(pawns, card, to_move=0, seed=1, discard=()):
+    return from_dict({"game": "sanctuary", "seats": len(pawns), "pawns": pawns, "card": card,
+                      "to_move": to_move, "seed": seed, "discard": list(discard)})
+
+
+class FakeClock:
+    def __init__(self, step=0.0):
+        self.now = 100.0
+        self.step = step
+        self.reads = 0
+
+    def __call__(self):
+        self.reads += 1
+        self.now += self.step
+        return self.now
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), seats=st.sampled_from([2, 3, 4]))
+def test_every_level_returns_a_legal_move(seed, seats):
+    state = random_position(seed, seats)
+    if state.is_over:
+        return
+    if state.phase == "draw" and seed % 2:
+        state = state.play("draw")
+    view = json.loads(json.dumps(state.view(state.to_move)))
+    legal = state.legal_moves()
+    for level in LEVELS:
+        kwargs = {"budget_s": HUGE, "max_depth": 1} if level == "hard" else {}
+        assert choose_move(view, level, seed=seed, **kwargs) in legal
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_draw_decision_is_answered_with_draw(level):
+    state = random_position(5, 3, max_plies=100)
+    if state.phase != "draw":
+        state = state.play(state.legal_moves()[0])
+    assert state.legal_moves() == ["draw"]
+    clock = FakeClock()
+    budget = Budget(1.0, clock=clock)
+    assert sanctuary_ai.choose(from_view(state.view(state.to_move), 1), level, random.Random(1),
+                               budget) == "draw"
+    assert budget.nodes == 0                     # nothing searched
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_passes_when_nothing_is_legal(level):
+    view = position([L4, ["T30", "L", "L", "L"]], "7").view(0)
+    assert choose_move(view, level, seed=1) == "pass"
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_same_seed_gives_the_same_move(level):
+    for seed in range(6):
+        state = random_position(seed, 2 + seed % 3)
+        if state.is_over:
+            continue
+        if state.phase == "draw":
+            state = state.play("draw")
+        view = state.view(state.to_move)
+        kwargs = {"budget_s": HUGE, "max_depth": 2} if level == "hard" else {}
+        assert choose_move(view, level, seed=seed, **kwargs) == choose_move(view, level, seed=seed, **kwargs)
+
+
+def test_the_ai_sees_only_the_view_the_deck_order_makes_no_difference():
+    state = random_position(11, 2, max_plies=150)
+    if state.phase == "draw":
+        state = state.play("draw")
+    data = state.to_dict()
+    twin = from_dict(dict(data, draw=list(reversed(data["draw"])), seed=12345))
+    for level in LEVELS:
+        kwargs = {"budget_s": HUGE, "max_depth": 2} if level == "hard" else {}
+        assert (choose_move(state.view(state.to_move), level, seed=3, **kwargs)
+                == choose_move(twin.view(twin.to_move), level, seed=3, **kwargs))
+
+
+def test_hard_stops_at_its_hard_deadline_on_a_fake_clock():
+    state = position([["T10", "T20", "T30", "S1"], ["T12", "T25", "T40", "L"]], "Six")
+    clock = FakeClock(step=0.001)                # every clock read advances 1 ms
+    budget = Budget(0.5, clock=clock, check_every=4)
+    move = sanctuary_ai.choose(from_view(state.view(0), 1), "hard", random.Random(1), budget)
+    assert move in state.legal_moves()
+    assert clock.now - budget.start <= HARD_FRACTION * 0.5 + 0.01
+
+
+def test_hard_with_no_time_falls_back_to_a_legal_move():
+    state = position([["T10", "T20", "T30", "S1"], ["T12", "T25", "T40", "L"]], "Six")
+    clock = FakeClock(step=10.0)                 # the first check is already too late
+    budget = Budget(0.5, clock=clock, check_every=1)
+    move = sanctuary_ai.choose(from_view(state.view(0), 1), "hard", random.Random(1), budget)
+    assert move in state.legal_moves()
+
+
+def test_hard_with_a_real_small_budget_returns_a_legal_move():
+    state = position([["T10", "T20", "T30", "S1"], ["T12", "T25", "T40", "L"], ["T50", "L", "L", "L"]], "Six")
+    assert choose_move(state.view(0), "hard", seed=1, budget_s=0.05) in state.legal_moves()
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_takes_the_capture_of_a_pawn_near_home(level):
+    # the rival's pawn on T28 is four steps from its crossing (T32); T20 can hit it with 8
+    state = position([["T20", "T40", "L", "L"], ["T28", "L", "L", "L"]], "8")
+    assert choose_move(state.view(0), level, seed=1, budget_s=HUGE, max_depth=2) == "T20>T28"
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_enters_sanctuary_instead_of_a_useless_move(level):
+    # T58 can reach S1 with 5 and be safe from the rival right behind it; T10 would only step on
+    state = position([["T58", "T10", "L", "L"], ["T55", "T50", "L", "L"]], "5")
+    assert choose_move(state.view(0), level, seed=1, budget_s=HUGE, max_depth=2) == "T58>S1"
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_brings_a_pawn_home_rather_than_stepping_a_safe_pawn_on(level):
+    state = position([["S3", "S1", "F", "T30"], ["T20", "T22", "L", "L"]], "2")
+    assert set(state.legal_moves()) >= {"S3>F", "T30>T32"}
+    assert choose_move(state.view(0), level, seed=1, budget_s=HUGE, max_depth=2) == "S3>F"
+
+
+def test_hard_launches_with_a_one_when_all_pawns_wait():
+    state = position([L4, ["T40", "T50", "L", "L"]], "1")
+    assert choose_move(state.view(0), "hard", seed=2, budget_s=HUGE, max_depth=2) == "L>T4"
+
+
+def test_hard_uses_backstep_for_the_shortcut_from_its_arrow():
+    state = position([["T4", "L", "L", "L"], ["T40", "L", "L", "L"]], "Backstep 3")
+    assert choose_move(state.view(0), "hard", seed=2, budget_s=HUGE, max_depth=2) == "T4>T1"
