@@ -55,6 +55,7 @@ _ensure_parlor()
 def pytest_configure(config):
     config.addinivalue_line("markers", "browser: runs the built site in Chromium through Playwright")
     config.addinivalue_line("markers", "pyodide: runs code inside Pyodide under Node.js")
+    config.addinivalue_line("markers", "webrtc: a real WebRTC connection through aiortc (tests/online/webrtc_peer.py)")
 
 
 # --------------------------------------------------------------------------- site and server

@@ -1,0 +1,233 @@
+"""Signaling under load on loopback: connections held, relayed messages per second, memory.
+
+Starts ``python -m peer`` on a free loopback port (a separate process, so its memory is its own),
+opens up to --connections WebSocket connections in rooms of --room-size (one host and guests),
+holds them, then has every guest and every host send ``signal`` messages at --rate per second
+each (below the per-connection limit) for --duration seconds. Prints connections held, the
+server's rooms/connections (/healthz), relayed messages per second, one-way relay latency
+(median, p95) and the server's RSS (from /proc) idle, holding, after relaying and after closing.
+Everything is bounded: it stops by itself (--timeout is a hard deadline).
+
+    .venv/bin/python bench/signal_load.py [--connections 1000] [--room-size 5] [--rate 5] [--duration 10]
+
+The load generator runs in this one Python process on the same machine, so it competes with
+the server for CPU: the figures are a lower bound of what the server alone can relay.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+from websockets.asyncio.client import connect
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def rss_mib(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
+
+
+def healthz(port: int) -> dict:
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=5) as r:
+        return json.loads(r.read())
+
+
+def start_server(args) -> tuple[subprocess.Popen, int]:
+    cmd = [sys.executable, "-m", "peer", "--host", "127.0.0.1", "--port", "0", "--site", str(ROOT / "dist" / "site"),
+           "--max-connections", str(args.connections + 100), "--max-rooms", str(args.connections),
+           "--max-peers", str(max(args.room_size, 2))]
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    line = proc.stdout.readline()
+    m = re.search(r":(\d+)/", line)
+    if not m:
+        proc.kill()
+        raise SystemExit(f"server did not start: {line!r}")
+    return proc, int(m.group(1))
+
+
+class Conn:
+    def __init__(self, ws, peer: str, host: "Conn | None"):
+        self.ws, self.peer, self.host = ws, peer, host
+        self.guests: list[str] = []
+
+
+async def open_room(url: str, origin: str, size: int) -> list[Conn]:
+    ws = await connect(url, origin=origin, close_timeout=2, max_queue=None)
+    await ws.send(json.dumps({"v": 1, "type": "create"}))
+    created = json.loads(await ws.recv())
+    host = Conn(ws, "host", None)
+    conns = [host]
+    for _ in range(size - 1):
+        g = await connect(url, origin=origin, close_timeout=2, max_queue=None)
+        await g.send(json.dumps({"v": 1, "type": "join", "room": created["room"]}))
+        joined = json.loads(await g.recv())
+        await ws.recv()  # peer-joined
+        host.guests.append(joined["peer"])
+        conns.append(Conn(g, joined["peer"], host))
+    return conns
+
+
+async def ramp(url: str, origin: str, n: int, size: int, deadline: float) -> tuple[list[list[Conn]], int]:
+    rooms: list[list[Conn]] = []
+    failed = 0
+    batch = 20  # rooms opened concurrently
+    while sum(len(r) for r in rooms) < n and time.monotonic() < deadline:
+        left = n - sum(len(r) for r in rooms)
+        sizes = [min(size, left - i * size) for i in range(batch) if left - i * size > 0]
+        results = await asyncio.gather(*(open_room(url, origin, s) for s in sizes), return_exceptions=True)
+        for r in results:
+            if isinstance(r, BaseException):
+                failed += 1
+            else:
+                rooms.append(r)
+        if failed > 50:
+            break
+    return rooms, failed
+
+
+async def ping_all(conns: list[Conn]) -> int:
+    async def one(c: Conn) -> bool:
+        try:
+            await c.ws.send('{"v":1,"type":"ping"}')
+            return json.loads(await asyncio.wait_for(c.ws.recv(), 10))["type"] == "pong"
+        except Exception:
+            return False
+    return sum(await asyncio.gather(*(one(c) for c in conns)))
+
+
+async def relay(rooms: list[list[Conn]], rate: float, duration: float, pad: int):
+    latencies: list[float] = []
+    received = 0
+    sent = 0
+    stop_at = time.perf_counter() + duration
+    filler = "x" * pad
+
+    async def sender(c: Conn):
+        nonlocal sent
+        targets = c.guests if c.host is None else ["host"]
+        if not targets:
+            return
+        interval, i = 1.0 / rate, 0
+        await asyncio.sleep(interval * (hash(c.peer) % 1000) / 1000)  # spread the starts
+        next_at = time.perf_counter()
+        while next_at < stop_at:
+            to = targets[i % len(targets)]
+            i += 1
+            data = {"t": time.perf_counter(), "sdp": filler}
+            await c.ws.send(json.dumps({"v": 1, "type": "signal", "to": to, "data": data}))
+            sent += 1
+            next_at += interval
+            await asyncio.sleep(max(0.0, next_at - time.perf_counter()))
+
+    async def receiver(c: Conn):
+        nonlocal received
+        try:
+            while True:
+                m = json.loads(await c.ws.recv())
+                if m["type"] == "signal":
+                    received += 1
+                    latencies.append(time.perf_counter() - m["data"]["t"])
+        except Exception:
+            return
+
+    conns = [c for r in rooms for c in r]
+    receivers = [asyncio.create_task(receiver(c)) for c in conns]
+    t0 = time.perf_counter()
+    await asyncio.gather(*(sender(c) for c in conns))
+    await asyncio.sleep(1.0)  # let the last messages arrive
+    elapsed = time.perf_counter() - t0 - 1.0
+    for t in receivers:
+        t.cancel()
+    return sent, received, elapsed, latencies
+
+
+async def main(args) -> None:
+    proc, port = start_server(args)
+    try:
+        await asyncio.wait_for(bench(args, proc, port), args.timeout)
+    except asyncio.TimeoutError:
+        print(f"stopped at the --timeout of {args.timeout} s")
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+async def bench(args, proc, port) -> None:
+    url, origin = f"ws://127.0.0.1:{port}/signal", f"http://127.0.0.1:{port}"
+    print(f"server pid {proc.pid} on port {port}; {os.cpu_count()} CPUs; "
+          f"{args.connections} connections in rooms of {args.room_size}, {args.rate:g} msg/s each, "
+          f"{args.duration:g} s, {args.pad} B payload")
+    idle = rss_mib(proc.pid)
+    t0 = time.monotonic()
+    rooms, failed = await ramp(url, origin, args.connections, args.room_size, t0 + args.ramp_timeout)
+    ramp_s = time.monotonic() - t0
+    conns = [c for r in rooms for c in r]
+    await asyncio.sleep(args.hold)
+    alive = await ping_all(conns)
+    health = await asyncio.to_thread(healthz, port)
+    holding = rss_mib(proc.pid)
+    print(f"ramp: {len(conns)} connections opened in {ramp_s:.1f} s ({len(rooms)} rooms, {failed} rooms failed); "
+          f"after {args.hold:g} s held {alive} answering ping; server sees {health['rooms']} rooms, "
+          f"{health['connections']} connections")
+    cpu0 = cpu_seconds(proc.pid)
+    sent, received, elapsed, lat = await relay(rooms, args.rate, args.duration, args.pad)
+    cpu = cpu_seconds(proc.pid) - cpu0
+    after = rss_mib(proc.pid)
+    lat.sort()
+    med = statistics.median(lat) * 1000 if lat else float("nan")
+    p95 = lat[int(0.95 * (len(lat) - 1))] * 1000 if lat else float("nan")
+    p99 = lat[int(0.99 * (len(lat) - 1))] * 1000 if lat else float("nan")
+    print(f"relay: sent {sent}, relayed {received} ({received / max(sent, 1):.1%}) in {elapsed:.1f} s = "
+          f"{received / elapsed:.0f} msg/s; latency median {med:.1f} ms, p95 {p95:.1f} ms, p99 {p99:.1f} ms")
+    print(f"server CPU: {cpu:.1f} s over {elapsed:.1f} s ({cpu / elapsed:.0%} of one core) = "
+          f"{cpu / max(received, 1) * 1e6:.0f} us per relayed message, i.e. about "
+          f"{received / max(cpu, 1e-9):.0f} msg/s per fully used core")
+    await asyncio.gather(*(c.ws.close() for c in conns), return_exceptions=True)
+    await asyncio.sleep(0.5)
+    health = await asyncio.to_thread(healthz, port)
+    closed = rss_mib(proc.pid)
+    print(f"server RSS: idle {idle:.1f} MiB, holding {holding:.1f} MiB "
+          f"(+{(holding - idle) * 1024 / max(len(conns), 1):.0f} KiB per connection), "
+          f"after relaying {after:.1f} MiB, after closing {closed:.1f} MiB "
+          f"(server then: {health['rooms']} rooms, {health['connections']} connections)")
+
+
+def parse_args(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--connections", type=int, default=1000)
+    p.add_argument("--room-size", type=int, default=5, help="host + guests per room")
+    p.add_argument("--rate", type=float, default=5.0, help="signal messages per second per connection")
+    p.add_argument("--duration", type=float, default=10.0)
+    p.add_argument("--hold", type=float, default=2.0, help="seconds to hold before checking")
+    p.add_argument("--pad", type=int, default=300, help="bytes of opaque payload per message")
+    p.add_argument("--ramp-timeout", type=float, default=60.0)
+    p.add_argument("--timeout", type=float, default=180.0, help="hard deadline for the whole run")
+    args = p.parse_args(argv)
+    if not 1 <= args.connections <= 20000 or args.rate > 20 or args.duration > 120:
+        p.error("bounded: at most 20000 connections, 20 msg/s per connection, 120 s")
+    return args
+
+
+if __name__ == "__main__":
+    asyncio.run(main(parse_args()))
