@@ -10,10 +10,12 @@ import json
 import sys
 
 import parlor
+from room import RoomHost
 from table import Table, TableError
 
 MAX_REQUEST = 64_000  # characters; a request larger than this is refused unread
 TABLE = None
+ROOM = None  # the online room this page hosts (app/room.py)
 
 
 def hello():
@@ -99,4 +101,75 @@ def think(budget_s):
                            "snapshot": TABLE.snapshot() if TABLE else None})
 
 
-__export__ = ["hello", "new_table", "restore", "act", "think"]
+# --- an online room hosted by this page (see app/room.py and docs/online.md) -----------------
+
+def _room_answer(change):
+    """Run `change` on the room; answer {ok, error?, snapshot, lobby, outbox, close, saved}."""
+    try:
+        change()
+        answer = {"ok": True}
+    except (TableError, ValueError) as err:
+        answer = {"ok": False, "error": str(err)}
+    if ROOM is not None:
+        answer.update(ROOM.drain())
+        answer["saved"] = ROOM.save()
+    return json.dumps(answer)
+
+
+def room_open(request):
+    """Open a room: {config, host_seat, host_name, code}."""
+    def change():
+        global ROOM
+        data = _read(request)
+        if not isinstance(data, dict):
+            raise TableError("a room request is a JSON object")
+        ROOM = RoomHost(data.get("config"), data.get("host_seat"), data.get("host_name") or "Host",
+                        code=data.get("code") or "")
+    return _room_answer(change)
+
+
+def room_restore(saved):
+    """Bring back the room this page hosted before a reload."""
+    def change():
+        global ROOM
+        ROOM = RoomHost.restore(_read(saved))
+    return _room_answer(change)
+
+
+def room_event(event):
+    """One event for the room: {type: open|gone|recv, peer, text?} from a guest's link (the page
+    tags it with the link it came on), or the host's own {type: take|start|move|ai_move|forfeit|
+    pause|rematch, ...}. A guest's text is passed on unparsed: the room checks its size first."""
+    def change():
+        if ROOM is None:
+            raise TableError("no room is open")
+        data = _read(event)
+        if not isinstance(data, dict):
+            raise TableError("an event is a JSON object")
+        kind = data.get("type")
+        if kind == "recv":
+            ROOM.receive(data.get("peer"), data.get("text"))
+        elif kind == "open":
+            ROOM.peer_open(data.get("peer"))
+        elif kind == "gone":
+            ROOM.peer_gone(data.get("peer"))
+        elif kind == "take":
+            ROOM.take_seat(data.get("seat"), data.get("name"))
+        else:
+            ROOM.host_act(data)
+    return _room_answer(change)
+
+
+def room_think(budget_s):
+    """The computer's move for the room's seat to move (not applied): {ok, move, ply, seat}."""
+    try:
+        if ROOM is None or not ROOM.started:
+            raise TableError("no room game is running")
+        budget = float(budget_s) if budget_s is not None else None
+        return json.dumps({"ok": True, **ROOM.table.think(budget)})
+    except (TableError, ValueError) as err:
+        return json.dumps({"ok": False, "error": str(err)})
+
+
+__export__ = ["hello", "new_table", "restore", "act", "think",
+              "room_open", "room_restore", "room_event", "room_think"]

@@ -53,3 +53,28 @@ def test_no_table_yet():
     assert "no table" in call("act", {"type": "undo"})["error"]
     assert "no table" in call("think", 1.0)["error"]
     assert not call("new_table", {"game": "ataxx", "seats": []})["ok"]
+
+
+def test_a_room_through_the_boundary():
+    engine.ROOM = None
+    config = {"game": "ataxx", "variant": "standard", "seed": 2,
+              "seats": [{"kind": "human"}, {"kind": "ai", "level": "easy"}]}
+    answer = call("room_open", {"config": config, "host_seat": None, "code": "ABC"})
+    assert answer["ok"] and answer["lobby"]["seats"][0]["taken"] is False and answer["outbox"] == []
+    assert call("room_event", {"type": "start"})["ok"] is False
+    call("room_event", {"type": "open", "peer": "p1"})
+    answer = call("room_event", {"type": "recv", "peer": "p1",
+                                 "text": json.dumps({"v": 1, "type": "take", "seat": 0, "name": "Ann"})})
+    assert [peer for peer, _ in answer["outbox"]] == ["p1"]
+    token = json.loads(answer["outbox"][0][1])["you"]["token"]
+    assert token not in json.dumps(answer["saved"])
+    assert call("room_event", {"type": "start"})["ok"]
+    answer = call("room_event", {"type": "recv", "peer": "p1", "text": json.dumps(
+        {"v": 1, "type": "move", "move": "a6", "ply": 0, "token": token})})
+    assert answer["snapshot"]["ai_turn"] and answer["snapshot"]["ply"] == 1
+    choice = call("room_think", 0.05)
+    assert choice["ok"] and choice["seat"] == 1
+    answer = call("room_event", {"type": "ai_move", **{k: choice[k] for k in ("seat", "move", "ply")}})
+    assert answer["ok"] and answer["snapshot"]["ply"] == 2
+    restored = call("room_restore", answer["saved"])
+    assert restored["ok"] and restored["snapshot"]["ply"] == 2 and restored["lobby"]["seats"][0]["taken"]

@@ -1,0 +1,386 @@
+"""An online room's host side: seats, seat tokens, guests' intents, per-peer state messages.
+
+Pure Python, run by the engine worker (Pyodide) of the host's page and tested under CPython.
+The host's page owns the WebRTC links; it tags every message with the peer (data channel) it
+arrived on and hands it over as text, unparsed. Nothing inside a message names its sender:
+the seat a guest plays is the one bound to its peer by a seat token, checked here.
+
+Guest → host (JSON objects, "v": 1):
+  hello {name?, token?}   present yourself; a token of a seat (kept by the guest's browser)
+                          binds this peer to that seat again
+  take {seat, name?}      take an open human seat; the answer carries the seat token, once
+  move {move, ply, token, seat?}   a move for your own seat against position `ply`
+Host → guest: state {snapshot, lobby, you: {seat, token?}, started}, error {code, message}.
+
+Everything a guest sends is refused (an error to that guest only, nothing changed) unless it
+is well formed, small, within the rate and allowed by the table; the host keeps serving the
+others. Peer-supplied names are plain text, trimmed and length-bounded (the page renders
+them with textContent).
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import hmac
+import json
+import secrets
+import time
+from typing import Any, Callable
+
+from parlor.rules import GAMES
+from table import LEVELS, Table, TableError
+
+VERSION = 1
+MAX_MESSAGE = 8 * 1024  # characters of one guest message, checked before parsing
+MAX_NAME = 24
+RATE = 10.0  # guest messages per second (token bucket refill)
+BURST = 20
+CLOSE_AFTER = 60  # messages refused in a row for rate: the page drops that peer
+HOST = "host"  # the host's own peer id (signaling gives the host that id too)
+MAX_PEER_ID = 40
+
+
+class Refused(Exception):
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code, self.message = code, message
+
+
+def clean_name(value: Any) -> str:
+    """A display name: text, no control characters, at most MAX_NAME characters."""
+    if not isinstance(value, str):
+        return ""
+    text = "".join(ch for ch in value if ch.isprintable())
+    return " ".join(text.split())[:MAX_NAME]
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class Bucket:
+    def __init__(self, clock: Callable[[], float]):
+        self.clock = clock
+        self.tokens = float(BURST)
+        self.stamp = clock()
+        self.strikes = 0
+
+    def take(self) -> bool:
+        now = self.clock()
+        self.tokens = min(BURST, self.tokens + (now - self.stamp) * RATE)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            self.strikes = 0
+            return True
+        self.strikes += 1
+        return False
+
+
+class RoomHost:
+    """`config` as for a Table, with seats {kind: human} (an open seat) or {kind: ai, level};
+    `host_seat` is the seat the host plays (None: the host only watches)."""
+
+    def __init__(self, config: dict, host_seat: int | None = None, host_name: str = "Host",
+                 clock: Callable[[], float] = time.monotonic, code: str = ""):
+        if not isinstance(config, dict) or not isinstance(config.get("seats"), list):
+            raise TableError("a room needs a table config with seats")
+        specs = config["seats"]
+        self.seats: list[dict] = []
+        for spec in specs:
+            if not isinstance(spec, dict):
+                raise TableError("each seat is {kind: 'human'} or {kind: 'ai', level}")
+            if spec.get("kind") == "ai" and spec.get("level") in LEVELS:
+                self.seats.append({"kind": "ai", "level": spec["level"], "name": ""})
+            elif spec.get("kind") == "human":
+                self.seats.append({"kind": "human", "name": "", "hash": None, "peer": None})
+            else:
+                raise TableError("a seat is a person or a computer level")
+        if host_seat is not None:
+            if type(host_seat) is not int or not 0 <= host_seat < len(self.seats) \
+                    or self.seats[host_seat]["kind"] != "human":
+                raise TableError("the host may take a person's seat only")
+            seat = self.seats[host_seat]
+            seat.update(name=clean_name(host_name) or "Host", hash="", peer=HOST)
+        self.host_seat = host_seat
+        self.code = code if isinstance(code, str) else ""
+        self.table = Table({**config, "seats": [
+            {"kind": "human"} if s["kind"] == "human" else {"kind": "ai", "level": s["level"]}
+            for s in self.seats]})
+        self.clock = clock
+        self.started = False
+        self.peers: dict[str, dict] = {}  # peer id -> {seat, name, bucket}
+        self.outbox: list[list[str]] = []
+        self.to_close: list[str] = []
+
+    # --- the page's events -----------------------------------------------------------------
+    def peer_open(self, peer: str) -> None:
+        """A guest's data channel opened: it is a spectator until it says hello."""
+        self._check_peer(peer)
+        self.peers[peer] = {"seat": None, "name": "", "bucket": Bucket(self.clock)}
+
+    def peer_gone(self, peer: str) -> None:
+        """A guest's link is lost (closed, heartbeat timeout, signaling left). Its seat stays
+        reserved for its token."""
+        info = self.peers.pop(peer, None)
+        if info and info["seat"] is not None and self.seats[info["seat"]].get("peer") == peer:
+            self.seats[info["seat"]]["peer"] = None
+        self.broadcast()
+
+    def receive(self, peer: Any, text: Any) -> None:
+        """One message from `peer`. Refusals go to that peer only and change nothing."""
+        info = self.peers.get(peer) if isinstance(peer, str) else None
+        if info is None:
+            return  # not (or no longer) a linked guest: nobody to answer
+        if not info["bucket"].take():
+            if info["bucket"].strikes == 1:
+                self.error(peer, "rate-limited", f"Too many messages: at most {RATE:g} per second.")
+            elif info["bucket"].strikes >= CLOSE_AFTER and peer not in self.to_close:
+                self.to_close.append(peer)
+            return
+        try:
+            message = self._parse(text)
+            kind = message.get("type")
+            handler = {"hello": self._hello, "take": self._take, "move": self._move}.get(kind) \
+                if isinstance(kind, str) else None
+            if handler is None:
+                raise Refused("unknown-type", "Unknown message type.")
+            handler(peer, info, message)
+        except Refused as r:
+            self.error(peer, r.code, r.message)
+
+    # --- the host's own actions --------------------------------------------------------------
+    def host_act(self, action: Any) -> None:
+        """The host's page: start, move (its own seat), ai_move, forfeit (a clock ran out),
+        pause (for everyone), rematch (restart in the room). Raises TableError when refused."""
+        if not isinstance(action, dict):
+            raise TableError("an action is a JSON object")
+        kind = action.get("type")
+        if kind == "start":
+            missing = [i for i, s in enumerate(self.seats) if s["kind"] == "human" and s["hash"] is None]
+            if missing:
+                raise TableError("every person's seat must be taken first")
+            self.started = True
+        elif not self.started:
+            raise TableError("the game has not started")
+        elif kind == "move":
+            if self.host_seat is None or action.get("seat") != self.host_seat:
+                raise TableError("the host plays only its own seat")
+            self.table.move(self.host_seat, action.get("move"), action.get("ply"))
+        elif kind == "ai_move":
+            self.table.ai_move(action.get("seat"), action.get("move"), action.get("ply"))
+        elif kind == "forfeit":
+            seat = self.table.state.to_move
+            if seat is None or action.get("seat") != seat or self.table.is_ai(seat):
+                raise TableError("only the seat to move can run out of time")
+            if seat != self.host_seat and self.seats[seat]["peer"] is None:
+                raise TableError("an absent player's turn waits for them")
+            self.table.forfeit(seat, "timeout", action.get("ply"))
+        elif kind == "pause":
+            self.table.set_paused(action.get("paused"))
+        elif kind == "rematch":
+            self.table = self._restart()
+        else:
+            raise TableError("unknown action {!r:.40}".format(kind))
+        self.broadcast()
+
+    def _restart(self) -> Table:
+        """Rematch in the room: same seats and people, the next seed; games whose first seat is
+        an option rotate it (as a local rematch does), others keep the seating."""
+        config = dict(self.table.config)
+        config["seed"] = config["seed"] + 1
+        if GAMES[config["game"]].first_option:
+            first = config["options"].get("first", 0)
+            config["options"] = {**config["options"], "first": (first + 1) % len(config["seats"])}
+        return Table(config)
+
+    def take_seat(self, seat: Any, name: Any) -> None:
+        """The host takes an open seat itself (in the lobby)."""
+        if self.host_seat is not None:
+            raise TableError("the host already has a seat")
+        if type(seat) is not int or not 0 <= seat < len(self.seats) or \
+                self.seats[seat]["kind"] != "human" or self.seats[seat]["hash"] is not None:
+            raise TableError("that seat is not open")
+        self.seats[seat].update(name=clean_name(name) or "Host", hash="", peer=HOST)
+        self.host_seat = seat
+        self.broadcast()
+
+    # --- guest messages ------------------------------------------------------------------------
+    def _parse(self, text: Any) -> dict:
+        if not isinstance(text, str):
+            raise Refused("bad-message", "Messages are JSON text.")
+        if len(text) > MAX_MESSAGE:
+            raise Refused("too-large", f"Messages are limited to {MAX_MESSAGE} characters.")
+        try:
+            message = json.loads(text)
+        except (ValueError, RecursionError):
+            raise Refused("bad-json", "Not valid JSON.") from None
+        if not isinstance(message, dict):
+            raise Refused("bad-json", "A message is a JSON object.")
+        if type(message.get("v")) is not int or message["v"] != VERSION:
+            raise Refused("bad-version", f"Protocol version {VERSION} expected in \"v\".")
+        return message
+
+    def _bind(self, peer: str, info: dict, seat: int, name: str) -> None:
+        for other, data in self.peers.items():  # a seat has one device at a time
+            if other != peer and data["seat"] == seat:
+                data["seat"] = None
+                self.outbox.append([other, self._state(other)])
+        info["seat"] = seat
+        self.seats[seat]["peer"] = peer
+        if name:
+            self.seats[seat]["name"] = name
+
+    def _hello(self, peer: str, info: dict, message: dict) -> None:
+        info["name"] = clean_name(message.get("name"))
+        token = message.get("token")
+        if token is not None:
+            if not isinstance(token, str) or len(token) > 100:
+                raise Refused("bad-token", "That seat token is not valid here.")
+            seat = self._seat_of(token)
+            if seat is None:
+                raise Refused("bad-token", "That seat token is not valid here.")
+            self._bind(peer, info, seat, info["name"])
+        self.broadcast()
+
+    def _take(self, peer: str, info: dict, message: dict) -> None:
+        seat = message.get("seat")
+        if type(seat) is not int or not 0 <= seat < len(self.seats):
+            raise Refused("bad-seat", "No such seat.")
+        if info["seat"] is not None:
+            raise Refused("has-seat", "You have a seat already.")
+        spec = self.seats[seat]
+        if spec["kind"] != "human":
+            raise Refused("bad-seat", "A computer plays that seat.")
+        if spec["hash"] is not None:
+            raise Refused("seat-taken", "That seat is taken.")
+        name = clean_name(message.get("name")) or info["name"] or "Player " + str(seat + 1)
+        token = secrets.token_urlsafe(18)
+        spec["hash"] = token_hash(token)
+        self._bind(peer, info, seat, name)
+        self.outbox.append([peer, self._state(peer, token)])
+        self.broadcast(skip=peer)
+
+    def _move(self, peer: str, info: dict, message: dict) -> None:
+        seat = info["seat"]
+        token = message.get("token")
+        if seat is None:
+            raise Refused("no-seat", "Spectators cannot move; take a seat first.")
+        if "seat" in message and message["seat"] != seat:
+            raise Refused("not-your-seat", "You may move only for your own seat.")
+        if not isinstance(token, str) or self._seat_of(token) != seat:
+            raise Refused("bad-token", "That seat token is not valid for your seat.")
+        if not self.started:
+            raise Refused("not-started", "The game has not started.")
+        state = self.table.state
+        if state.is_over:
+            raise Refused("game-over", "The game is over.")
+        if state.to_move != seat:
+            raise Refused("not-your-turn", "It is not your turn.")
+        move = message.get("move")
+        if not isinstance(move, str) or len(move) > 64:
+            raise Refused("bad-move", "A move is short text.")
+        try:
+            self.table.move(seat, move, message.get("ply"))
+        except ValueError as err:  # TableError and IllegalMove
+            raise Refused("refused", str(err)) from None
+        self.broadcast()
+
+    def _seat_of(self, token: str) -> int | None:
+        digest = token_hash(token)
+        for index, spec in enumerate(self.seats):
+            if spec.get("hash") and hmac.compare_digest(spec["hash"], digest):
+                return index
+        return None
+
+    def _check_peer(self, peer: Any) -> None:
+        if not isinstance(peer, str) or not 0 < len(peer) <= MAX_PEER_ID or peer == HOST:
+            raise TableError("a peer id is short text")
+
+    # --- what each one sees ------------------------------------------------------------------
+    def error(self, peer: str, code: str, message: str) -> None:
+        self.outbox.append([peer, json.dumps({"v": VERSION, "type": "error", "code": code,
+                                               "message": message})])
+
+    def lobby(self) -> dict:
+        seats = []
+        for spec in self.seats:
+            if spec["kind"] == "ai":
+                seats.append({"kind": "ai", "level": spec["level"], "name": "", "taken": True,
+                              "connected": True})
+            else:
+                seats.append({"kind": "human", "name": spec["name"], "taken": spec["hash"] is not None,
+                              "connected": spec["peer"] is not None, "host": spec["peer"] == HOST})
+        return {"code": self.code, "seats": seats, "started": self.started,
+                "spectators": sum(1 for p in self.peers.values() if p["seat"] is None)}
+
+    def snapshot_for(self, seat: int | None) -> dict:
+        """The table as `seat` may see it (None: a spectator), without the saved state."""
+        table = self.table
+        state = table.state
+        to_move = state.to_move
+        mine = self.started and seat is not None and to_move == seat and not state.is_over
+        snap = table.snapshot()
+        snap.pop("saved", None)
+        snap["config"] = copy.deepcopy(snap["config"])
+        for index, spec in enumerate(self.seats):
+            snap["config"]["seats"][index]["name"] = spec["name"]
+        snap["view"] = state.view(seat)
+        snap["human_turn"] = bool(mine)
+        snap["legal_moves"] = state.legal_moves() if mine else []
+        snap["targets"] = state.targets() if mine and hasattr(state, "targets") else {}
+        snap["can_undo"] = False
+        snap["ai_turn"] = snap["ai_turn"] and self.started
+        snap["started"] = self.started
+        snap["presence"] = [s["kind"] == "ai" or s["peer"] is not None for s in self.seats]
+        return snap
+
+    def _state(self, peer: str, token: str | None = None) -> str:
+        seat = self.peers[peer]["seat"]
+        you = {"seat": seat}
+        if token:
+            you["token"] = token
+        return json.dumps({"v": VERSION, "type": "state", "snapshot": self.snapshot_for(seat),
+                           "lobby": self.lobby(), "you": you})
+
+    def broadcast(self, skip: str | None = None) -> None:
+        for peer in self.peers:
+            if peer != skip:
+                self.outbox.append([peer, self._state(peer)])
+
+    def host_snapshot(self) -> dict:
+        snap = self.snapshot_for(self.host_seat)
+        # The host's page runs the computers and the clocks.
+        snap["ai_turn"] = self.started and self.table.snapshot()["ai_turn"]
+        return snap
+
+    def drain(self) -> dict:
+        """What the host's page needs after each call: its own view, the lobby, the messages
+        to send ([peer, text], in order) and the peers to drop."""
+        out, self.outbox = self.outbox, []
+        close, self.to_close = self.to_close, []
+        return {"snapshot": self.host_snapshot(), "lobby": self.lobby(), "outbox": out,
+                "close": close, "host_seat": self.host_seat}
+
+    # --- persistence (the host's page keeps this in IndexedDB) --------------------------------
+    def save(self) -> dict:
+        return {"seats": [{k: v for k, v in s.items() if k != "peer"} for s in self.seats],
+                "host_seat": self.host_seat, "code": self.code, "started": self.started,
+                "table": self.table.save()}
+
+    @classmethod
+    def restore(cls, saved: Any, clock: Callable[[], float] = time.monotonic) -> "RoomHost":
+        if not isinstance(saved, dict) or not isinstance(saved.get("table"), dict):
+            raise TableError("nothing saved to restore")
+        room = cls.__new__(cls)
+        room.seats = [dict(s, peer=HOST if i == saved.get("host_seat") else None)
+                      if s.get("kind") == "human" else dict(s)
+                      for i, s in enumerate(saved["seats"])]
+        room.host_seat = saved.get("host_seat")
+        room.code = saved.get("code", "")
+        room.table = Table.restore(saved["table"])
+        room.clock = clock
+        room.started = bool(saved.get("started"))
+        room.peers, room.outbox, room.to_close = {}, [], []
+        return room

@@ -1,0 +1,209 @@
+"""The room host (app/room.py): seats and tokens, and every hostile input refused with nothing
+changed while the other guests are still served."""
+
+import json
+
+import pytest
+
+from room import CLOSE_AFTER, MAX_MESSAGE, RoomHost
+from table import TableError
+
+HUMAN = {"kind": "human"}
+
+
+class Clock:
+    def __init__(self):
+        self.t = 0.0
+
+    def __call__(self):
+        return self.t
+
+
+def msg(**fields):
+    return json.dumps({"v": 1, **fields})
+
+
+def room(*seats, host_seat=None, game="ataxx", variant="standard"):
+    clock = Clock()
+    r = RoomHost({"game": game, "variant": variant, "seats": list(seats), "seed": 5},
+                 host_seat=host_seat, clock=clock, code="ABCD")
+    r.clock_stub = clock
+    return r
+
+
+def sent(r, peer=None):
+    """Messages the host sends (to `peer`), decoded; clears the outbox."""
+    out = r.drain()["outbox"]
+    return [json.loads(text) for to, text in out if peer is None or to == peer]
+
+
+def last_state(r, peer):
+    states = [m for m in sent(r, peer) if m["type"] == "state"]
+    return states[-1] if states else None
+
+
+def seated(r, peer, seat, name="Ann"):
+    r.peer_open(peer)
+    r.receive(peer, msg(type="hello", name=name))
+    r.receive(peer, msg(type="take", seat=seat, name=name))
+    out = sent(r, peer)
+    token = [m for m in out if m["type"] == "state" and "token" in m["you"]][0]["you"]["token"]
+    return token
+
+
+def started_game():
+    r = room(HUMAN, HUMAN)
+    tokens = {"a": seated(r, "a", 0, "Ann"), "b": seated(r, "b", 1, "Bob")}
+    r.host_act({"type": "start"})
+    r.drain()
+    return r, tokens
+
+
+def errors(r, peer):
+    return [m for m in sent(r, peer) if m["type"] == "error"]
+
+
+def test_lobby_take_start_and_play():
+    r = room(HUMAN, {"kind": "ai", "level": "easy"}, host_seat=None)
+    with pytest.raises(TableError):
+        r.host_act({"type": "start"})  # the person's seat is open
+    token = seated(r, "g1", 0, "Zoë <b>")
+    assert len(token) >= 20
+    lobby = r.lobby()
+    assert lobby["seats"][0] == {"kind": "human", "name": "Zoë <b>", "taken": True, "connected": True,
+                                 "host": False}
+    assert r.seats[0]["hash"] != token  # only the hash is kept
+    r.host_act({"type": "start"})
+    state = last_state(r, "g1")
+    assert state["you"] == {"seat": 0} and "token" not in state["you"]
+    snap = state["snapshot"]
+    assert "saved" not in snap and snap["human_turn"] and snap["legal_moves"]
+    r.receive("g1", msg(type="move", move=snap["legal_moves"][0], ply=0, token=token))
+    assert r.table.ply == 1
+    assert last_state(r, "g1")["snapshot"]["ai_turn"]
+
+
+def test_host_takes_a_seat_and_moves_only_its_own():
+    r = room(HUMAN, HUMAN, host_seat=1)
+    token = seated(r, "g", 0)
+    r.host_act({"type": "start"})
+    with pytest.raises(TableError):
+        r.host_act({"type": "move", "seat": 0, "move": "a6", "ply": 0})
+    assert r.table.ply == 0
+    r.receive("g", msg(type="move", move="a6", ply=0, token=token))
+    r.host_act({"type": "move", "seat": 1, "move": "g6", "ply": 1})
+    assert r.table.state.history == ["a6", "g6"]
+    assert r.drain()["snapshot"]["human_turn"] is False  # seat 0 to move, the host is seat 1
+
+
+def test_hostile_moves_are_refused_and_change_nothing():
+    r, tokens = started_game()
+    r.peer_open("spy")
+    r.receive("spy", msg(type="hello", name="Spy"))
+    sent(r)
+    before = json.dumps(r.save())
+    cases = [
+        ("b", msg(type="move", move="g6", ply=0, token=tokens["b"]), "not-your-turn"),
+        ("b", msg(type="move", move="a6", ply=0, token=tokens["b"], seat=0), "not-your-seat"),
+        ("b", msg(type="move", move="a6", ply=0, token=tokens["a"]), "bad-token"),  # stolen token
+        ("a", msg(type="move", move="a6", ply=0, token="forged-" + "x" * 20), "bad-token"),
+        ("a", msg(type="move", move="a6", ply=0), "bad-token"),
+        ("a", msg(type="move", move="a1", ply=0, token=tokens["a"]), "refused"),  # illegal
+        ("a", msg(type="move", move="a6", ply=7, token=tokens["a"]), "refused"),  # stale ply
+        ("a", msg(type="move", move={"x": 1}, ply=0, token=tokens["a"]), "bad-move"),
+        ("spy", msg(type="move", move="a6", ply=0, token=tokens["a"]), "no-seat"),
+        ("spy", msg(type="take", seat=0), "seat-taken"),
+        ("spy", msg(type="take", seat=9), "bad-seat"),
+        ("spy", msg(type="hello", token="nope"), "bad-token"),
+        ("a", msg(type="take", seat=1), "has-seat"),
+        ("a", msg(type="teleport"), "unknown-type"),
+        ("a", json.dumps({"type": "move"}), "bad-version"),
+        ("a", "{not json", "bad-json"),
+        ("a", "[1, 2]", "bad-json"),
+        ("a", "x" * (MAX_MESSAGE + 1), "too-large"),
+        ("a", "[" * 5000 + "]" * 5000, "too-large"),
+        ("a", None, "bad-message"),
+    ]
+    for peer, text, code in cases:
+        r.receive(peer, text)
+        out = r.drain()["outbox"]
+        assert [to for to, _ in out] == [peer], (text[:40] if text else text, out)
+        reply = json.loads(out[0][1])
+        assert reply["type"] == "error" and reply["code"] == code and reply["message"], (code, reply)
+        r.clock_stub.t += 1  # stay inside the rate
+    assert json.dumps(r.save()) == before
+    # ... and the room still serves everyone.
+    r.receive("a", msg(type="move", move="a6", ply=0, token=tokens["a"]))
+    assert r.table.state.history == ["a6"]
+    assert {to for to, _ in r.drain()["outbox"]} == {"a", "b", "spy"}
+
+
+def test_unknown_peer_is_ignored():
+    r, _ = started_game()
+    r.receive("stranger", msg(type="hello"))
+    r.receive(None, msg(type="hello"))
+    assert r.drain()["outbox"] == []
+
+
+def test_a_flood_is_bounded_and_others_are_served():
+    r, tokens = started_game()
+    for _ in range(200):
+        r.receive("b", msg(type="hello", name="flood"))
+    out = r.drain()
+    mine = [json.loads(t) for to, t in out["outbox"] if to == "b"]
+    limited = [m for m in mine if m["type"] == "error" and m["code"] == "rate-limited"]
+    assert len(limited) == 1 and len(mine) <= 21  # a burst of 20 answered, then one error
+    assert out["close"] == ["b"] and 200 - 20 >= CLOSE_AFTER
+    r.receive("a", msg(type="move", move="a6", ply=0, token=tokens["a"]))
+    assert r.table.ply == 1
+    r.clock_stub.t += 5  # the bucket refills
+    r.receive("b", msg(type="move", move="g6", ply=1, token=tokens["b"]))
+    assert r.table.ply == 2
+
+
+def test_names_are_plain_bounded_text():
+    r = room(HUMAN, HUMAN)
+    seated(r, "a", 0, "\x00<img src=x onerror=alert(1)>\n" + "x" * 100)
+    name = r.lobby()["seats"][0]["name"]
+    assert len(name) == 24 and name.startswith("<img src=x") and "\n" not in name and "\x00" not in name
+
+
+def test_rejoin_with_token_restores_the_seat_and_presence():
+    r, tokens = started_game()
+    r.peer_gone("a")
+    assert r.lobby()["seats"][0]["connected"] is False and r.lobby()["seats"][0]["taken"]
+    assert r.drain()["snapshot"]["presence"] == [False, True]
+    with pytest.raises(TableError):  # an absent player's turn waits
+        r.host_act({"type": "forfeit", "seat": 0, "ply": 0})
+    r.peer_open("a2")
+    r.receive("a2", msg(type="hello", name="Ann", token=tokens["a"]))
+    state = last_state(r, "a2")
+    assert state["you"] == {"seat": 0} and state["snapshot"]["human_turn"]
+    assert r.lobby()["seats"][0]["connected"]
+    r.receive("a2", msg(type="move", move="a6", ply=0, token=tokens["a"]))
+    assert r.table.ply == 1
+
+
+def test_a_second_device_with_the_token_moves_the_seat():
+    r, tokens = started_game()
+    r.peer_open("a2")
+    r.receive("a2", msg(type="hello", token=tokens["a"]))
+    assert r.peers["a"]["seat"] is None and r.peers["a2"]["seat"] == 0
+
+
+def test_runners_three_seats_and_rematch_and_save_restore():
+    r = room(HUMAN, HUMAN, {"kind": "ai", "level": "easy"}, game="runners", variant="ffa", host_seat=0)
+    token = seated(r, "g", 1)
+    r.host_act({"type": "start"})
+    snap = r.drain()["snapshot"]
+    assert snap["human_turn"] and snap["presence"] == [True, True, True]
+    r.host_act({"type": "move", "seat": 0, "move": snap["legal_moves"][0], "ply": 0})
+    saved = json.loads(json.dumps(r.save()))
+    assert "peer" not in saved["seats"][1] and saved["seats"][1]["hash"] and token not in json.dumps(saved)
+    back = RoomHost.restore(saved)
+    assert back.table.ply == 1 and back.started and back.lobby()["seats"][1]["connected"] is False
+    back.peer_open("g2")
+    back.receive("g2", msg(type="hello", token=token))
+    assert back.peers["g2"]["seat"] == 1
+    back.host_act({"type": "rematch"})
+    assert back.table.ply == 0 and back.table.config["seed"] == 6
