@@ -134,8 +134,9 @@ async def relay(rooms: list[list[Conn]], rate: float, duration: float, pad: int)
             data = {"t": time.perf_counter(), "sdp": filler}
             await c.ws.send(json.dumps({"v": 1, "type": "signal", "to": to, "data": data}))
             sent += 1
-            next_at += interval
-            await asyncio.sleep(max(0.0, next_at - time.perf_counter()))
+            # a late sender skips ahead rather than bursting past the server's rate limit
+            next_at = max(next_at + interval, time.perf_counter())
+            await asyncio.sleep(next_at - time.perf_counter())
 
     async def receiver(c: Conn):
         nonlocal received
@@ -152,8 +153,10 @@ async def relay(rooms: list[list[Conn]], rate: float, duration: float, pad: int)
     receivers = [asyncio.create_task(receiver(c)) for c in conns]
     t0 = time.perf_counter()
     await asyncio.gather(*(sender(c) for c in conns))
-    await asyncio.sleep(1.0)  # let the last messages arrive
-    elapsed = time.perf_counter() - t0 - 1.0
+    t_end = time.perf_counter()
+    while received < sent and time.perf_counter() < t_end + 10:  # let the last ones arrive
+        await asyncio.sleep(0.05)
+    elapsed = time.perf_counter() - t0
     for t in receivers:
         t.cancel()
     return sent, received, elapsed, latencies
