@@ -277,7 +277,7 @@ def test_resume_with_key_and_bad_key():
 
 def test_claim_host_timing_and_first_claim_wins():
     async def main():
-        async with server(takeover_after=0.4) as s:
+        async with server(takeover_after=1.0) as s:
             host, created = await s.host()
             code, key = created["room"], created["host_key"]
             g1, id1 = await s.guest(host, code)
@@ -289,10 +289,10 @@ def test_claim_host_timing_and_first_claim_wins():
             await g2.expect("host-left")
             await g1.send("claim-host", room=code)
             early = await g1.error("too-early")
-            assert 0 < early["seconds"] <= 0.4
+            assert 0 < early["seconds"] <= 1.0
             await g1.send("claim-host", room="WRONG")
             await g1.error("no-room")
-            await asyncio.sleep(0.45)
+            await asyncio.sleep(1.05)
             await g1.send("claim-host", room=code)
             await g2.send("claim-host", room=code)
             granted = await g1.expect("host-granted", room=code, peers=[id2])
@@ -419,7 +419,7 @@ def test_flood_closes_only_the_flooder():
                 if m["type"] == "peer-left":
                     break
                 got.append(m["data"]["i"])
-            assert m["peer"] == flood_id and 8 <= len(got) <= 15
+            assert m["peer"] == flood_id and 8 <= len(got) <= 30  # burst 10, plus refills if slow
             first_error = await flood.recv()
             assert first_error["code"] == "rate-limited"
             assert await flood.closed() == 1008
@@ -593,3 +593,50 @@ def test_config_from_command_line_and_environment():
     assert defaults == SignalConfig() and defaults.ice_servers("host") == []
     with pytest.raises(ValueError):
         signal_config.from_args(p.parse_args(["--turn", "turn:t"]), {})
+
+
+# --------------------------------------------------------------------------- without sockets
+
+def test_protocol_without_sockets_and_an_injected_clock():
+    """Signaling's protocol is synchronous code on Peer objects: a fake clock drives the timers."""
+    from peer.signal import Signaling
+
+    now = [1000.0]
+    sig = Signaling(SignalConfig(takeover_after=30, room_ttl=100, empty_room_ttl=10), clock=lambda: now[0])
+
+    def say(peer, type_, **fields):
+        sig.on_text(peer, json.dumps({"v": 1, "type": type_, **fields}))
+
+    def inbox(peer):
+        out = []
+        while not peer.outbox.empty():
+            item = peer.outbox.get_nowait()
+            out.append(json.loads(item) if isinstance(item, str) else item)
+        return out
+
+    async def main():
+        host, g1, g2 = sig.new_peer(), sig.new_peer(), sig.new_peer()
+        say(host, "create")
+        code = inbox(host)[0]["room"]
+        say(g1, "join", room=code)
+        say(g2, "join", room=code)
+        id1, id2 = inbox(g1)[0]["peer"], inbox(g2)[0]["peer"]
+        assert [m["type"] for m in inbox(host)] == ["peer-joined", "peer-joined"]
+        sig.on_close(host)
+        assert inbox(g1) == inbox(g2) == [{"v": 1, "type": "host-left"}]
+        now[0] += 29.5
+        say(g1, "claim-host", room=code)
+        assert inbox(g1)[0] == {"v": 1, "type": "error", "code": "too-early",
+                                "message": "The host may come back: wait 0.5 s more.", "seconds": 0.5}
+        now[0] += 0.5
+        say(g2, "claim-host", room=code)
+        assert inbox(g2)[0]["type"] == "host-granted"
+        say(g1, "claim-host", room=code)
+        assert [m.get("code") or m["type"] for m in inbox(g1)] == ["host-changed", "host-present"]
+        now[0] += 99
+        assert sig.sweep() == 0
+        now[0] += 1
+        assert sig.sweep() == 1 and sig.rooms == {}
+        assert inbox(g1)[-1] == (4002, "room expired") and inbox(g2)[-1] == (4002, "room expired")
+
+    asyncio.run(main())
