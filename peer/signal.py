@@ -169,6 +169,7 @@ class Signaling:
                     send_queue=c.send_queue)
 
     def error(self, peer: Peer, code: str, message: str, **extra) -> None:
+        log.debug("conn %d: refused (%s)", peer.number, code)
         peer.send(msg("error", code=code, message=message, **extra))
 
     def on_text(self, peer: Peer, data: str | bytes) -> None:
@@ -411,6 +412,7 @@ class Signaling:
                 if peer.room is None and peer.id is None:  # not yet in a room
                     remaining = deadline - self.clock()
                     if remaining <= 0:
+                        log.info("conn %d: no create/join/resume in time, closed", peer.number)
                         self.error(peer, "timeout", "No create, join or resume in time.")
                         peer.close(1008, "handshake timeout")
                         return
