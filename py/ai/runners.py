@@ -24,7 +24,7 @@ import random
 
 from ..rules.hexgrid import bits
 from ..rules.runners import (
-    BOARD, CENTRE, GOAL, NAMES, ROUNDS, TEAMS, TWO_AWAY, RunnersState, friends_of,
+    ADJACENT, BOARD, CENTRE, GOAL, NAMES, ROUNDS, TEAMS, TWO_AWAY, RunnersState, friends_of,
     gen_moves, score_of,
 )
 from .search import Budget, SearchResult, iterative_deepening
@@ -34,9 +34,17 @@ MAX_TURNS = 3
 BEAM = {2: 12, 1: 10}
 """Paranoid (two sides): the moves searched at a node with 2 or 1 turns left to search (the
 root searches all of its moves)."""
-BEAM_MAXN = {2: 6, 1: 4}
-"""Max-n (three or four sides, no alpha-beta): the same, narrower."""
+ROUNDS_ROOT = {2: 6, 3: 3}
+"""Free-for-all with 3-4 seats: the root moves searched at 2 and 3 own turns (the best of the
+iteration before; one own turn searches them all)."""
+ROUNDS_BEAM = 3
+"""Free-for-all with 3-4 seats: Hard's later turns search Medium's best 3 moves."""
+LEAD_MAX = 0.5
+"""Free-for-all leaf: the lead is measured against this blend of the best other score and the
+mean of the others."""
 WIN = 1_000_000
+REACH = [sum(1 << beyond for _, beyond in TWO_AWAY[i]) for i in range(BOARD.size)]
+"""REACH[i]: the hexes two away from i in a line (a runner landing on i links with these)."""
 CENTRALITY = [4 - BOARD.distance(i, CENTRE) for i in range(BOARD.size)]
 """4 at E5 down to 0 on the rim."""
 
@@ -86,24 +94,26 @@ class Game:
 # --- the fast per-move arithmetic ------------------------------------------------------------
 
 def move_gains(game: Game, runners: tuple, owners: tuple, seat: int):
-    """Yield (origin, target, gained, stolen, changed) for every move of `seat`: the points the
-    move claims (centre 2), how many of them are taken from opponents, and the changed mask."""
+    """Yield (origin, target, gained, stolen, changed) for every move of `seat`, in the order
+    of `gen_moves`: the points the move claims (centre 2), how many of them are taken from
+    opponents, and the changed mask."""
     occupied = 0
     for r in runners:
         occupied |= r
     friends = game.friends[seat]
-    friendly = 0
-    team_owned = 0
-    for s in friends:
-        friendly |= runners[s]
-        team_owned |= owners[s]
-    others_owned = 0
+    friendly = team_owned = others_owned = 0
     for s, m in enumerate(owners):
-        if s not in friends:
+        if s in friends:
+            friendly |= runners[s]
+            team_owned |= m
+        else:
             others_owned |= m
     for origin, target, _ in gen_moves(runners[seat], occupied):
-        occ = occupied ^ (1 << origin) ^ (1 << target)
         fr = friendly ^ (1 << origin) ^ (1 << target)
+        if not fr & REACH[target]:
+            yield origin, target, 0, 0, 0
+            continue
+        occ = occupied ^ (1 << origin) ^ (1 << target)
         changed = 0
         for between, beyond in TWO_AWAY[target]:
             if fr >> beyond & 1 and not occ >> between & 1:
@@ -120,10 +130,49 @@ def move_gains(game: Game, runners: tuple, owners: tuple, seat: int):
 
 def best_gain(game: Game, runners: tuple, owners: tuple, seat: int) -> tuple[int, int]:
     """(points, stolen) of the seat's best immediate claim (by points, then steals)."""
+    occupied = 0
+    for r in runners:
+        occupied |= r
+    friendly = team_owned = others_owned = 0
+    friends = game.friends[seat]
+    for s, m in enumerate(owners):
+        if s in friends:
+            friendly |= runners[s]
+            team_owned |= m
+        else:
+            others_owned |= m
+    return best_claim(runners[seat], friendly, occupied, team_owned, others_owned)
+
+
+def best_claim(mine: int, friendly: int, occupied: int, team_owned: int,
+               others_owned: int) -> tuple[int, int]:
+    """`best_gain` on masks: the runners `mine` among `friendly` and `occupied` runners."""
     best = (0, 0)
-    for _, _, gained, stolen, _ in move_gains(game, runners, owners, seat):
-        if gained and (gained, stolen) > best:
-            best = (gained, stolen)
+    while mine:
+        low = mine & -mine
+        mine ^= low
+        origin = low.bit_length() - 1
+        occ0 = occupied ^ low
+        fr0 = friendly ^ low
+        targets = [t for t in ADJACENT[origin] if not occupied >> t & 1]
+        for between, beyond in TWO_AWAY[origin]:
+            if occupied >> between & 1 and not occupied >> beyond & 1:
+                targets.append(beyond)
+        for target in targets:
+            if not fr0 & REACH[target]:
+                continue
+            occ = occ0 | (1 << target)
+            changed = 0
+            for between, beyond in TWO_AWAY[target]:
+                if fr0 >> beyond & 1 and not occ >> between & 1:
+                    changed |= 1 << between
+            changed &= ~team_owned
+            if changed:
+                gained = changed.bit_count() + (changed >> CENTRE & 1)
+                stolen_mask = changed & others_owned
+                found = (gained, stolen_mask.bit_count() + (stolen_mask >> CENTRE & 1))
+                if found > best:
+                    best = found
     return best
 
 
@@ -154,30 +203,63 @@ def centrality(mask: int) -> int:
 
 # --- Medium ----------------------------------------------------------------------------------
 
+def medium_position(game: Game, runners: tuple, owners: tuple, seat: int, move,
+                    opponents) -> int:
+    """Medium's second key for `move` (a `move_gains` tuple): position after it."""
+    origin, target, _, _, changed = move
+    after_r, after_o = make(runners, owners, seat, origin, target, changed)
+    occupied = 0
+    for r in after_r:
+        occupied |= r
+    friends = game.friends[seat]
+    mine = team_owned = 0
+    for s in friends:
+        mine |= after_r[s]
+        team_owned |= after_o[s]
+    everyone_owned = 0
+    for m in after_o:
+        everyone_owned |= m
+    own_next = best_claim(after_r[seat], mine, occupied, team_owned, everyone_owned & ~team_owned)[0]
+    their_next = 0
+    for s in opponents:
+        fr = own = 0
+        for f in game.friends[s]:
+            fr |= after_r[f]
+            own |= after_o[f]
+        their_next = max(their_next, sum(best_claim(after_r[s], fr, occupied, own, everyone_owned & ~own)))
+    return 3 * own_next - 4 * their_next + 2 * links(mine, occupied) + centrality(after_r[seat])
+
+
+def medium_best(game: Game, runners: tuple, owners: tuple, seat: int) -> list:
+    """The moves (`move_gains` tuples, in generation order) Medium rates best for `seat`:
+    points first (a steal a little more), then position, which is computed only for the moves
+    tied on points."""
+    moves = list(move_gains(game, runners, owners, seat))
+    if not moves:
+        return []
+    top = max(2 * m[2] + m[3] for m in moves)
+    tied = [m for m in moves if 2 * m[2] + m[3] == top]
+    if len(tied) == 1:
+        return tied
+    opponents = [s for s in range(game.seats) if s not in game.friends[seat]]
+    keys = [medium_position(game, runners, owners, seat, m, opponents) for m in tied]
+    best = max(keys)
+    return [m for m, k in zip(tied, keys) if k == best]
+
+
+def medium_ranked(game: Game, runners: tuple, owners: tuple, seat: int) -> list:
+    """Every move of `seat` (`move_gains` tuples), best first by Medium's full key."""
+    opponents = [s for s in range(game.seats) if s not in game.friends[seat]]
+    keyed = [((2 * m[2] + m[3], medium_position(game, runners, owners, seat, m, opponents)), i, m)
+             for i, m in enumerate(move_gains(game, runners, owners, seat))]
+    keyed.sort(key=lambda k: (-k[0][0], -k[0][1], k[1]))
+    return [m for _, _, m in keyed]
+
+
 def medium_move(game: Game, runners: tuple, owners: tuple, seat: int,
                 rng: random.Random) -> tuple[int, int]:
     """Points first (a steal a little more), then position; ties broken by `rng`."""
-    best, choices = None, []
-    opponents = [s for s in range(game.seats) if s not in game.friends[seat]]
-    for origin, target, gained, stolen, changed in move_gains(game, runners, owners, seat):
-        after_r, after_o = make(runners, owners, seat, origin, target, changed)
-        occupied = 0
-        for r in after_r:
-            occupied |= r
-        mine = 0
-        for s in game.friends[seat]:
-            mine |= after_r[s]
-        own_next = best_gain(game, after_r, after_o, seat)[0]
-        their_next = max((sum(best_gain(game, after_r, after_o, s)) for s in opponents), default=0)
-        key = (
-            2 * gained + stolen,
-            3 * own_next - 4 * their_next + 2 * links(mine, occupied) + centrality(after_r[seat]),
-        )
-        if best is None or key > best:
-            best, choices = key, [(origin, target)]
-        elif key == best:
-            choices.append((origin, target))
-    return rng.choice(choices)
+    return rng.choice([m[:2] for m in medium_best(game, runners, owners, seat)])
 
 
 # --- Hard ------------------------------------------------------------------------------------
@@ -194,7 +276,7 @@ def search(game: Game, runners: tuple, owners: tuple, turns: int, rng: random.Ra
     if len(root) == 1:
         return SearchResult(move=root[0][:2], value=None, depth=0, nodes=0,
                             elapsed=budget.elapsed(), timed_out=False)
-    searcher = (_Searcher if game.sides == 2 else _MaxN)(game, game.side[seat], budget)
+    searcher = (_Searcher if game.sides == 2 else _Rounds)(game, game.side[seat], budget)
     depth_cap = MAX_TURNS if max_depth is None else min(max_depth, MAX_TURNS)
     return iterative_deepening(
         lambda depth: searcher.root(runners, owners, turns, depth, root), budget,
@@ -296,70 +378,101 @@ class _Searcher:
         return value + 2 * central
 
 
-class _MaxN:
-    """Max-n for three or four free-for-all seats: each seat picks the move best for itself; a
-    seat's utility is its own value minus the mean of the others' (measured against Medium:
-    better than minus the best other's, 43% against 33% of the four-player wins)."""
+class _Rounds:
+    """Free-for-all with three or four seats: a search over Hard's own next turns (rounds) in
+    which every other seat answers with the move Medium would choose for it (points first, then
+    position, ties to the first in generation order). Depth d looks d of Hard's own turns
+    ahead, each followed by the others' replies; Hard's later turns search only a shortlist
+    (Medium's full ordering), and deeper iterations re-search only the best root moves of the
+    iteration before."""
 
     def __init__(self, game: Game, me: int, budget: Budget):
         self.game = game
         self.me = me
         self.budget = budget
+        self.replies = {}  # root move -> (runners, owners, turns, terminal value or None)
 
     def root(self, runners, owners, turns, depth, moves):
-        seat = self.game.seat_at(turns)
+        game = self.game
+        seat = self.me
+        width = ROUNDS_ROOT[depth] if depth in ROUNDS_ROOT else len(moves)
         best, best_move = None, moves[0][:2]
         values = {}
-        for origin, target, gained, stolen, changed in moves:
-            r, o = make(runners, owners, seat, origin, target, changed)
-            vec = self.after(r, o, turns + 1, seat, depth - 1)
-            value = self.utility(vec, self.me)
-            values[(origin, target)] = value
+        for move in moves[:width]:
+            origin, target, _, _, changed = move
+            key = (origin, target)
+            if key not in self.replies:
+                r, o = make(runners, owners, seat, origin, target, changed)
+                self.replies[key] = self.reply(r, o, turns + 1)
+            value = self.own_turn(*self.replies[key], depth - 1)
+            values[key] = value
             if best is None or value > best:
-                best, best_move = value, (origin, target)
-        moves.sort(key=lambda m: (m[:2] != best_move, -values[m[:2]]))
+                best, best_move = value, key
+        moves[:width] = sorted(moves[:width], key=lambda m: (m[:2] != best_move, -values[m[:2]]))
         return best, best_move
 
-    @staticmethod
-    def utility(vec, side):
-        return vec[side] - (sum(vec) - vec[side]) / (len(vec) - 1)
-
-    def after(self, runners, owners, turns, mover, depth):
+    def reply(self, runners, owners, turns):
+        """After Hard's move (turns counts it): Hard's win, then the others' modelled replies
+        up to Hard's next turn. (runners, owners, turns, value if the game ended else None)."""
         game = self.game
         self.budget.tick()
         scores = game.side_scores(owners)
-        if scores[mover] >= game.goal:
-            return [WIN if i == mover else 0 for i in range(game.sides)]
-        if turns >= game.end_turns:
-            top = max(scores)
-            n = scores.count(top)
-            return [WIN // n if v == top else 0 for v in scores]
-        if depth == 0:
-            return self.leaf(runners, owners, turns, scores)
-        seat = game.seat_at(turns)
-        moves = sorted(move_gains(game, runners, owners, seat), key=lambda m: -(2 * m[2] + m[3]))
-        if not moves:
-            return self.after(runners, owners, turns + 1, seat, depth - 1)
-        best, best_vec = None, None
-        for origin, target, _, _, changed in moves[:BEAM_MAXN[depth]]:
-            r, o = make(runners, owners, seat, origin, target, changed)
-            vec = self.after(r, o, turns + 1, seat, depth - 1)
-            value = self.utility(vec, seat)
-            if best is None or value > best:
-                best, best_vec = value, vec
-        return best_vec
+        if scores[self.me] >= game.goal:
+            return runners, owners, turns, WIN + scores[self.me]
+        while True:
+            if turns >= game.end_turns:
+                return runners, owners, turns, self.final(scores)
+            seat = game.seat_at(turns)
+            if seat == self.me:
+                return runners, owners, turns, None
+            self.budget.check()  # a modelled reply costs a few hundred nodes: read the clock
+            best = medium_best(game, runners, owners, seat)
+            if best:
+                origin, target, _, _, changed = best[0]
+                runners, owners = make(runners, owners, seat, origin, target, changed)
+                scores = game.side_scores(owners)
+                if scores[seat] >= game.goal:
+                    return runners, owners, turns + 1, -WIN - scores[seat]
+            turns += 1
 
-    def leaf(self, runners, owners, turns, scores):
-        """Per side: 100 a point, plus its best claim now (in full for the seat to move, in
-        part for the others), plus centrality."""
+    def final(self, scores):
+        top = max(scores)
+        if scores[self.me] == top:
+            return WIN // scores.count(top) + scores[self.me]
+        return -WIN - top
+
+    def own_turn(self, runners, owners, turns, value, depth):
+        """Value at Hard's turn with `depth` more own turns to search."""
+        if value is not None:
+            return value
+        if depth == 0:
+            return self.leaf(runners, owners, turns)
         game = self.game
-        seat = game.seat_at(turns)
-        vec = []
-        for side in range(game.sides):
-            gained, stolen = best_gain(game, runners, owners, side)
-            if side == seat and gained and scores[side] + gained >= game.goal:
-                return [WIN if i == side else 0 for i in range(game.sides)]
-            weight = 80 if side == seat else 50 if side == game.seat_at(turns + 1) else 35
-            vec.append(100 * scores[side] + weight * gained + (weight // 2) * stolen
-                       + 2 * centrality(runners[side]))
-        return vec
+        self.budget.check()
+        moves = medium_ranked(game, runners, owners, self.me)
+        if not moves:
+            return self.own_turn(*self.reply(runners, owners, turns + 1), depth - 1)
+        best = None
+        for origin, target, _, _, changed in moves[:ROUNDS_BEAM]:
+            r, o = make(runners, owners, self.me, origin, target, changed)
+            value = self.own_turn(*self.reply(r, o, turns + 1), depth - 1)
+            if best is None or value > best:
+                best = value
+        return best
+
+    def leaf(self, runners, owners, turns):
+        """At Hard's turn: 100 a point against the others (LEAD_MAX of the best other's, the
+        rest of their mean), Hard's best claim now (in full: nobody moves before it), the best
+        claim of the seat after it (in part), centrality."""
+        game = self.game
+        me = self.me
+        scores = game.side_scores(owners)
+        gained, stolen = best_gain(game, runners, owners, me)
+        if gained and scores[me] + gained >= game.goal:
+            return WIN // 2 + scores[me]
+        others = [s for i, s in enumerate(scores) if i != me]
+        lead = scores[me] - LEAD_MAX * max(others) - (1 - LEAD_MAX) * sum(others) / len(others)
+        nxt = game.seat_at(turns + 1)
+        n_gained, n_stolen = best_gain(game, runners, owners, nxt)
+        return (100 * lead + 80 * gained + 40 * stolen - 30 * n_gained - 15 * n_stolen
+                + 2 * centrality(runners[me]))
