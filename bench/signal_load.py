@@ -45,6 +45,10 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
 
 
+def loadavg() -> str:
+    return Path("/proc/loadavg").read_text().split()[0]
+
+
 def healthz(port: int) -> dict:
     with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=5) as r:
         return json.loads(r.read())
@@ -180,7 +184,7 @@ async def bench(args, proc, port) -> None:
     url, origin = f"ws://127.0.0.1:{port}/signal", f"http://127.0.0.1:{port}"
     print(f"server pid {proc.pid} on port {port}; {os.cpu_count()} CPUs; "
           f"{args.connections} connections in rooms of {args.room_size}, {args.rate:g} msg/s each, "
-          f"{args.duration:g} s, {args.pad} B payload")
+          f"{args.duration:g} s, {args.pad} B payload; load average {loadavg()}")
     idle = rss_mib(proc.pid)
     t0 = time.monotonic()
     rooms, failed = await ramp(url, origin, args.connections, args.room_size, t0 + args.ramp_timeout)
@@ -213,7 +217,8 @@ async def bench(args, proc, port) -> None:
     print(f"server RSS: idle {idle:.1f} MiB, holding {holding:.1f} MiB "
           f"(+{(holding - idle) * 1024 / max(len(conns), 1):.0f} KiB per connection), "
           f"after relaying {after:.1f} MiB, after closing {closed:.1f} MiB "
-          f"(server then: {health['rooms']} rooms, {health['connections']} connections)")
+          f"(server then: {health['rooms']} rooms, {health['connections']} connections); "
+          f"load average {loadavg()}")
 
 
 def parse_args(argv=None):
