@@ -14,6 +14,7 @@ import hmac
 import json
 import time
 import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -30,7 +31,10 @@ EMPTY_SITE = Path(__file__).parent / "no-site"
 
 
 def run(coro):
-    return asyncio.run(asyncio.wait_for(coro, 20))
+    """Run `coro` to the end on its own event loop in a worker thread: the session's Playwright
+    (sync API) keeps an event loop running in the main thread once a browser test has run."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, asyncio.wait_for(coro, 20)).result()
 
 
 class Client:
@@ -639,4 +643,4 @@ def test_protocol_without_sockets_and_an_injected_clock():
         assert sig.sweep() == 1 and sig.rooms == {}
         assert inbox(g1)[-1] == (4002, "room expired") and inbox(g2)[-1] == (4002, "room expired")
 
-    asyncio.run(main())
+    run(main())

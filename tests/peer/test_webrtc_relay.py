@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -45,4 +46,6 @@ def test_two_aiortc_peers_exchange_json_over_parlor(loopback_only):
                 await host.close()
             await asyncio.sleep(0.1)
 
-    asyncio.run(asyncio.wait_for(main(), 30))
+    # Its own loop in a worker thread: a browser test's Playwright loop may run in this one.
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, asyncio.wait_for(main(), 30)).result()
