@@ -9,13 +9,17 @@ Everything works on the masks of `parlor.rules.runners` (per-seat runner and ter
   could make with its next move (links ready: friendly runners two apart with an empty middle),
   the best claim the opponents could make next (denying their links), and how central the
   seat's runners stand.
-- Hard: a search over the turns of the next seats, turns 1, 2, 3 by iterative deepening inside
-  the budget: paranoid alpha-beta when there are two sides (two players, or 2v2, where the
-  teammate maximises too and the value is the team score), max-n for three or four
-  free-for-all seats (each seat picks what is best for itself). At each node only a shortlist
-  (beam) of the most promising moves, by the same ordering as Medium's points, is searched. A
-  leaf adds the best claim of the seat to move there (a one-turn frontier), and a seat that can
-  reach its goal at a leaf is scored as having won.
+- Hard, two sides (two players, or 2v2, where the teammate maximises too and the value is the
+  team score): paranoid alpha-beta over the next 1, 2, 3 turns by iterative deepening inside
+  the budget, over a shortlist (beam) of the most promising moves at each node by Medium's
+  points ordering. A leaf adds the best claim of the seat to move there (a one-turn frontier),
+  and a seat that can reach its goal at a leaf is scored as having won.
+- Hard, three or four free-for-all seats: up to three of its OWN turns (rounds) by iterative
+  deepening, each own move followed by the other seats' replies as Medium would play them (the
+  opponent model: points first, then position; the first of tied moves). Every root move is
+  searched one round deep; deeper rounds re-search the best root moves of the round before and,
+  at Hard's later turns, Medium's best few moves. The leaf is at Hard's turn: its lead over the
+  others, its best claim now, the next seat's best claim, centrality.
 """
 
 from __future__ import annotations
@@ -34,11 +38,11 @@ MAX_TURNS = 3
 BEAM = {2: 12, 1: 10}
 """Paranoid (two sides): the moves searched at a node with 2 or 1 turns left to search (the
 root searches all of its moves)."""
-ROUNDS_ROOT = {2: 6, 3: 3}
+ROUNDS_ROOT = {2: 8, 3: 5}
 """Free-for-all with 3-4 seats: the root moves searched at 2 and 3 own turns (the best of the
 iteration before; one own turn searches them all)."""
-ROUNDS_BEAM = 3
-"""Free-for-all with 3-4 seats: Hard's later turns search Medium's best 3 moves."""
+ROUNDS_BEAM = 4
+"""Free-for-all with 3-4 seats: Hard's later turns search Medium's best 4 moves."""
 LEAD_MAX = 0.5
 """Free-for-all leaf: the lead is measured against this blend of the best other score and the
 mean of the others."""
@@ -278,9 +282,12 @@ def search(game: Game, runners: tuple, owners: tuple, turns: int, rng: random.Ra
                             elapsed=budget.elapsed(), timed_out=False)
     searcher = (_Searcher if game.sides == 2 else _Rounds)(game, game.side[seat], budget)
     depth_cap = MAX_TURNS if max_depth is None else min(max_depth, MAX_TURNS)
+    # A round costs a few times the one before (the root is narrowed as the rounds widen):
+    # predict the second from the first with 3x, not the default 8x of a full-width search.
+    growth = 8.0 if game.sides == 2 else 3.0
     return iterative_deepening(
         lambda depth: searcher.root(runners, owners, turns, depth, root), budget,
-        fallback=fallback, max_depth=depth_cap, decisive=WIN // 2,
+        fallback=fallback, max_depth=depth_cap, decisive=WIN // 2, default_growth=growth,
     )
 
 

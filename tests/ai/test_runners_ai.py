@@ -143,8 +143,10 @@ def test_choose_move_uses_the_budget_from_the_start_of_the_call(monkeypatch):
     assert clock.now - 100.0 <= 0.3
 
 
-def test_hard_never_looks_more_than_three_turns_ahead():
-    state = random_position(2, 2, "ffa", max_plies=6)
+@pytest.mark.parametrize("seats", [2, 4])
+def test_hard_never_looks_more_than_three_turns_ahead(seats):
+    # Two players: three turns (own, reply, own); four: three of Hard's own turns (rounds).
+    state = random_position(2, seats, "ffa", max_plies=6)
     game = runners_ai.Game(state)
     result = runners_ai.search(game, state.runners, state.owners, state.turns, random.Random(0),
                                Budget(HUGE))
@@ -177,6 +179,20 @@ def test_hard_takes_the_steal():
     for seed in range(3):
         assert hard(state.view(0), seed=seed) == "D1-E2"
         assert choose_move(state.view(0), "medium", seed=seed) == "D1-E2"
+
+
+def test_hard_blocks_the_next_seats_winning_claim_in_four_player_ffa():
+    # Blue (next to move, 6 points) has one winning move: the leap E1-C1 over Orange's D1, which
+    # links C1 with E3 over D2. Orange has no claim; it must not leave that leap open.
+    blue_owned = ["G2", "G3", "H2", "H3", "I2", "I3"]
+    runners = [["H6", "D1", "A2"], ["E3", "E1"], ["I5"], ["C7"]]
+    owners = [[], blue_owned, [], []]
+    blue_first = position(runners, owners, to_move=1, rnd=5)
+    assert [m for m in blue_first.legal_moves() if blue_first.play(m).winners == [1]] == ["E1-C1"]
+    state = position(runners, owners, to_move=0, rnd=5)
+    for seed in range(3):
+        after = state.play(hard(state.view(0), seed=seed))
+        assert not [m for m in after.legal_moves() if after.play(m).winners == [1]]
 
 
 def test_teammates_value_the_team_score():
