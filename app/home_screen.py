@@ -39,6 +39,7 @@ class HomeScreen:
                 self.preset_setup(game, card, modes, options)
             else:
                 self.seats_setup(game, card, modes, options)
+            button(card, "Online room", lambda g=game: app.room_setup(g), "btn online-room")
 
     def mode_buttons(self, game, modes, choose):
         """Radio buttons for the game's modes; choose(mode) runs on a tap."""

@@ -9,9 +9,10 @@ import asyncio
 import json
 
 from catalog import game as catalog_game
-from dom import button, el, show
+from dom import button, el, query_param, show
 from engine_client import EngineClient
 from home_screen import HomeScreen
+from room_screen import GuestRoom, HostRoom, RoomSetup
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 from table_screen import TableScreen, load_saved
@@ -29,19 +30,37 @@ class App:
         self.toast_timer = None
         self.home = None
         self.table = None
+        self.room = None  # the online room's controller or setup (app/room_screen.py)
         window.setInterval(create_proxy(self.tick), 200)
 
     # --- screens ---------------------------------------------------------------------------
     def close(self):
-        for screen in (self.home, self.table):
+        for screen in (self.home, self.table, self.room):
             if screen is not None:
                 screen.close()
-        self.home = self.table = None
+        self.home = self.table = self.room = None
 
     def go_home(self):
         self.close()
         self.home = HomeScreen(self, self.screen, load_saved())
         document.body.dataset.screen = "home"
+
+    def room_setup(self, game):
+        """The online room's setup for `game` (seats, the host's own seat, name)."""
+        self.close()
+        self.room = RoomSetup(self, self.screen, game)
+        document.body.dataset.screen = "room-setup"
+
+    def host_room(self, game, config, host_seat, name):
+        self.close()
+        self.room = HostRoom(self, self.screen, game, config, host_seat, name)
+        document.body.dataset.screen = "room"
+
+    def join_room(self, code):
+        """A guest opened an invite link (?room=CODE)."""
+        self.close()
+        self.room = GuestRoom(self, self.screen, code)
+        document.body.dataset.screen = "room"
 
     def start_table(self, game, mode, config):
         """A new table for `config`; it starts as soon as the engine is up."""
@@ -116,7 +135,9 @@ def engine_for_js(name, argument, resolve, reject):
 app = App()
 window.parlorEngineCall = create_proxy(engine_for_js)
 saved = load_saved()
-if saved and not saved["snapshot"]["is_over"]:
+if query_param("room"):
+    app.join_room(query_param("room"))  # an invite link
+elif saved and not saved["snapshot"]["is_over"]:
     app.resume(saved)  # a game in progress survives a reload
 else:
     app.go_home()

@@ -236,11 +236,9 @@ class RoomHost:
         info["name"] = clean_name(message.get("name"))
         token = message.get("token")
         if token is not None:
-            if not isinstance(token, str) or len(token) > 100:
-                raise Refused("bad-token", "That seat token is not valid here.")
-            seat = self._seat_of(token)
+            seat = self._seat_of(token) if isinstance(token, str) and len(token) <= 100 else None
             if seat is None:
-                raise Refused("bad-token", "That seat token is not valid here.")
+                raise Refused("unknown-token", "That seat token is not valid in this room.")
             self._bind(peer, info, seat, info["name"])
         self.broadcast()
 

@@ -118,7 +118,7 @@ class TableScreen:
         self.undo_button = button(bar, "Undo", self.on_undo)
         self.pause_button = button(bar, "Pause", self.on_pause, aria_pressed="false")
         self.rematch_button = button(bar, "Rematch", self.on_rematch)
-        button(bar, "New game", self.app.go_home)
+        self.new_button = button(bar, "New game", self.app.go_home)
         if getattr(self.board, "zoomable", False):
             self.zoom_button = button(bar, "Zoom board", self.toggle_zoom, aria_pressed="false")
         self.log = el("ol", "move-log", parent=self.root, aria_label="Moves")
@@ -153,7 +153,7 @@ class TableScreen:
         show(self.rules, opening)
         self.rules_button.setAttribute("aria-expanded", "true" if opening else "false")
         snap = self.snapshot
-        if snap is None or snap["is_over"] or not self.app.engine.ready:
+        if snap is None or snap["is_over"] or not self.ready():
             return
         if opening and not snap["paused"]:
             self.paused_by_dialog = True
@@ -172,7 +172,7 @@ class TableScreen:
         view = snapshot["view"]
         seats = snapshot["config"]["seats"]
         colours = self.game["colours"]
-        live = self.app.engine.ready and not self.busy
+        live = self.ready() and not self.busy
         interactive = live and snapshot["human_turn"] and not snapshot["paused"]
         to_move = snapshot["to_move"]
         self.board.update(snapshot, interactive)
@@ -193,7 +193,7 @@ class TableScreen:
             self.clock.turn = None
         elif self.clock.turn != turn or previous is None:
             self.clock.start_turn(turn, now_ms(), clock_left_ms)
-        if snapshot["paused"] or not self.app.engine.ready:
+        if snapshot["paused"] or not self.ready():
             self.clock.stop(now_ms())
         else:
             self.clock.resume(now_ms())
@@ -219,7 +219,7 @@ class TableScreen:
         colours = self.game["colours"]
         if snap["is_over"]:
             text = self.result_text()
-        elif not self.app.engine.ready:
+        elif not self.ready():
             text = "Starting the game engine… {:.1f} s".format(self.app.engine.elapsed_s())
         elif snap["paused"]:
             text = "Paused"
@@ -237,7 +237,7 @@ class TableScreen:
             on_it = thinking and index == snap["to_move"]
             chip.classList.toggle("is-thinking", on_it)
             think.textContent = "thinking…" if on_it else ""
-        show(self.progress, thinking and self.app.engine.ready)
+        show(self.progress, thinking and self.ready())
 
     def result_text(self):
         snap = self.snapshot
@@ -274,7 +274,7 @@ class TableScreen:
 
     def update_controls(self):
         snap = self.snapshot
-        ready = self.app.engine.ready and snap is not None and not self.busy
+        ready = self.ready() and snap is not None and not self.busy
         human_pass = bool(snap and snap["human_turn"] and snap["legal_moves"] == ["pass"])
         show(self.pass_button, human_pass)
         self.pass_button.disabled = not ready or bool(snap and snap["paused"])
@@ -304,9 +304,9 @@ class TableScreen:
             else:
                 timer.textContent = str(shown(self.clock.turn_ms))
                 chip.classList.toggle("low-time", False)
-        if not self.app.engine.ready:
+        if not self.ready():
             self.draw_status()
-        elif self.clock.expired(now) and snap["human_turn"] and not self.busy:
+        elif self.clock.expired(now) and self.may_time_out(snap) and not self.busy:
             seat = snap["to_move"]
             self.clock.turn = None
             self.act({"type": "forfeit", "seat": seat, "reason": "timeout", "ply": snap["ply"]})
@@ -340,6 +340,21 @@ class TableScreen:
         self.clock.turn = None
         self.act({"type": "rematch"})
 
+    # --- hooks (an online table overrides them: app/room_screen.py) ---------------------------
+    def ready(self):
+        """Whether the table can be played on (the engine is up)."""
+        return self.app.engine.ready
+
+    def may_time_out(self, snap):
+        """Whether the seat to move loses when its clock runs out (here: a person's turn)."""
+        return snap["human_turn"]
+
+    async def call_act(self, action):
+        return await self.app.engine.call("act", action)
+
+    async def call_think(self, budget):
+        return await self.app.engine.call("think", budget)
+
     @property
     def busy(self):
         return self.pending > 0
@@ -354,9 +369,12 @@ class TableScreen:
         self.pending += 1
         self.update_controls()
         try:
-            answer = await self.app.engine.call("act", action)
+            answer = await self.call_act(action)
         finally:
             self.pending -= 1
+        if answer is None:  # sent elsewhere (an online guest): the next state redraws
+            self.update_controls()
+            return
         if not answer["ok"] and not quiet:
             self.app.toast(answer["error"])
         if answer.get("snapshot"):
@@ -390,7 +408,7 @@ class TableScreen:
         fill.classList.add("run")
         self.root.dataset.thinking = "1"  # a think is in flight in the worker
         try:
-            answer = await self.app.engine.call("think", budget)
+            answer = await self.call_think(budget)
         finally:
             self.root.removeAttribute("data-thinking")
         self.thinking = None

@@ -114,7 +114,7 @@ def test_hostile_moves_are_refused_and_change_nothing():
         ("spy", msg(type="move", move="a6", ply=0, token=tokens["a"]), "no-seat"),
         ("spy", msg(type="take", seat=0), "seat-taken"),
         ("spy", msg(type="take", seat=9), "bad-seat"),
-        ("spy", msg(type="hello", token="nope"), "bad-token"),
+        ("spy", msg(type="hello", token="nope"), "unknown-token"),
         ("a", msg(type="take", seat=1), "has-seat"),
         ("a", msg(type="teleport"), "unknown-type"),
         ("a", json.dumps({"type": "move"}), "bad-version"),

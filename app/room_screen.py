@@ -1,0 +1,507 @@
+"""Online rooms in the page: the room setup, the lobby, and the host's and a guest's controllers.
+
+The host's page runs the room in its engine worker (app/room.py): every guest message goes
+there as text, tagged with the link it came on, and the engine's answer says what to send to
+whom. A guest's page only draws the state the host sends and sends intents (hello, take, move).
+See docs/online.md ("Rooms in the page").
+"""
+
+import asyncio
+import json
+
+from catalog import LEVELS, game as catalog_game
+from dom import button, el, on, show
+from pyscript import document, window
+from pyscript.ffi import create_proxy
+from room_net import RoomNet
+from table_screen import TableScreen, controller
+
+ONLINE = {"id": "online", "title": "Online"}
+TOKEN_KEY = "parlor.room."  # + room code: {"seat", "token", "name"} of this browser's seat
+NAME_KEY = "parlor.name"
+
+
+def invite_link(code):
+    loc = window.location
+    return loc.origin + loc.pathname + "?room=" + code
+
+
+def format_code(code):
+    return "-".join(code[i:i + 4] for i in range(0, len(code), 4))
+
+
+def load_json(key):
+    try:
+        text = window.localStorage.getItem(key)
+        return json.loads(text) if text else None
+    except Exception:
+        return None
+
+
+def select(parent, label, options, value, name):
+    wrap = el("label", "field", parent=parent)
+    el("span", None, label, wrap)
+    node = el("select", None, parent=wrap, name=name)
+    for key, text in options:
+        option = el("option", None, text, node, value=key)
+        if key == value:
+            option.setAttribute("selected", "")
+    return node
+
+
+def text_input(parent, label, value, name):
+    wrap = el("label", "field", parent=parent)
+    el("span", None, label, wrap)
+    node = el("input", None, parent=wrap, name=name, maxlength="24", autocomplete="nickname")
+    node.value = value or ""
+    return node
+
+
+# --- setting up a room (the host) -------------------------------------------------------------
+
+class RoomSetup:
+    """Every seat a person (an open seat) or a computer level; the host's own seat or none."""
+
+    def __init__(self, app, root, game):
+        self.app = app
+        self.game = game
+        self.root = el("section", "card room-setup", parent=root, aria_label="Online room",
+                       data_game=game["id"])
+        el("h2", None, "Online room · " + game["title"], self.root)
+        el("p", None, "Friends join with the invite link on their own devices.", self.root)
+        options = el("div", "options", parent=self.root)
+        seat_modes = [m for m in game["modes"] if isinstance(m.get("seats"), int)]
+        self.mode_select = None
+        if seat_modes:
+            self.modes = seat_modes
+            self.mode_select = select(options, "Players", [(m["id"], m["title"] + " · " + m["hint"])
+                                                           for m in seat_modes], seat_modes[0]["id"], "mode")
+            on(self.mode_select, "change", lambda event: self.refresh())
+        else:
+            self.modes = [{"id": "online", "title": "Online", "variant": "standard", "seats": 2}]
+        self.layout = None
+        if game.get("layouts"):
+            self.layout = select(options, "Board", [(n, n) for n in game["layouts"]],
+                                 game["layouts"][0], "layout")
+        controllers = [("human", "Person")] + LEVELS
+        self.seat_selects = [select(options, colour, controllers, "human", "seat" + str(i))
+                             for i, colour in enumerate(game["colours"])]
+        self.you = select(options, "You", [("watch", "Only watch")] +
+                          [(str(i), "Play " + c) for i, c in enumerate(game["colours"])], "0", "you")
+        self.name = text_input(options, "Your name", window.localStorage.getItem(NAME_KEY), "name")
+        bar = el("div", "controls", parent=self.root)
+        button(bar, "Create room", self.create, "btn primary create-room")
+        button(bar, "Back", app.go_home)
+        self.refresh()
+
+    def mode(self):
+        if self.mode_select is None:
+            return self.modes[0]
+        return [m for m in self.modes if m["id"] == self.mode_select.value][0]
+
+    def refresh(self):
+        count = self.mode()["seats"]
+        for index, node in enumerate(self.seat_selects):
+            show(node.parentElement, index < count)
+        for option in self.you.querySelectorAll("option"):
+            value = option.getAttribute("value")
+            show(option, value == "watch" or int(value) < count)
+
+    def create(self):
+        mode = self.mode()
+        count = mode["seats"]
+        seats = [{"kind": "human"} if n.value == "human" else {"kind": "ai", "level": n.value}
+                 for n in self.seat_selects[:count]]
+        you = None if self.you.value == "watch" else int(self.you.value)
+        if you is not None and (you >= count or seats[you]["kind"] != "human"):
+            self.app.toast("Your seat must be a person's seat (or choose Only watch).")
+            return
+        options = {"layout": self.layout.value} if self.layout is not None else {}
+        config = {"game": self.game["id"], "variant": mode["variant"], "seats": seats,
+                  "options": options, "seed": int(window.Math.random() * 1_000_000_000)}
+        name = self.name.value.strip()[:24]
+        window.localStorage.setItem(NAME_KEY, name)
+        self.app.host_room(self.game, config, you, name or "Host")
+
+    def close(self):
+        self.root.remove()
+
+
+# --- the lobby (host and guests) ---------------------------------------------------------------
+
+class Lobby:
+    def __init__(self, root, role, on_take=None, on_start=None, on_leave=None):
+        self.role = role
+        self.on_take = on_take
+        self.game = None
+        self.root = el("section", "card lobby", parent=root, aria_label="Room lobby", data_role=role)
+        self.title = el("h2", None, "Online room", self.root)
+        self.code = el("p", "room-code", "", self.root)
+        invite = el("p", "invite", parent=self.root)
+        self.link = el("a", "invite-link", "", invite)
+        self.copy = button(invite, "Copy link", self.copy_link, "btn small")
+        show(self.copy, False)
+        self.seats = el("ol", "lobby-seats", parent=self.root, aria_label="Seats")
+        self.name = None
+        if role == "guest":
+            self.name = text_input(self.root, "Your name", window.localStorage.getItem(NAME_KEY), "name")
+        self.status = el("p", "lobby-status", "Connecting…", self.root, role="status", aria_live="polite")
+        bar = el("div", "controls", parent=self.root)
+        self.start = None
+        if role == "host":
+            self.start = button(bar, "Start", on_start, "btn primary start-room")
+            self.start.disabled = True
+        button(bar, "Leave", on_leave)
+
+    def set_code(self, code):
+        self.code.textContent = "Room code: " + format_code(code)
+        link = invite_link(code)
+        self.link.textContent = link
+        self.link.setAttribute("href", link)
+        show(self.copy, True)
+
+    def copy_link(self):
+        try:
+            window.navigator.clipboard.writeText(self.link.textContent)
+        except Exception:
+            pass
+
+    def set_status(self, text):
+        self.status.textContent = text
+
+    def draw(self, game, lobby, you_seat):
+        self.game = game
+        self.root.dataset.game = game["id"]
+        self.title.textContent = "Online room · " + game["title"]
+        self.seats.replaceChildren()
+        colours = game["colours"]
+        has_seat = you_seat is not None
+        for index, seat in enumerate(lobby["seats"]):
+            item = el("li", "lobby-seat", parent=self.seats, data_seat=index)
+            el("span", "dot c" + str(index), parent=item, aria_hidden="true")
+            el("span", "colour", colours[index], item)
+            if seat["kind"] == "ai":
+                who, state = controller(seat), ""
+            elif seat["taken"]:
+                who = seat["name"] or "Person"
+                state = "connected" if seat["connected"] else "away"
+            else:
+                who, state = "Open seat", "open"
+            if index == you_seat:
+                who += " (you)"
+            el("span", "who", who, item)
+            el("span", "presence " + state, state, item)
+            item.dataset.state = state or "ai"
+            if self.role == "guest" and state == "open" and not has_seat:
+                button(item, "Take", lambda i=index: self.on_take(i, self.name.value), "btn small take")
+        if self.start is not None:
+            ready = all(s["taken"] for s in lobby["seats"])
+            self.start.disabled = not ready
+            self.set_status("Everyone is seated: start when you like." if ready else
+                            "Waiting for players to take the open seats…")
+        elif not has_seat:
+            self.set_status("Take an open seat, or stay to watch.")
+        else:
+            self.set_status("Waiting for the host to start…")
+
+    def close(self):
+        self.root.remove()
+
+
+# --- the table of an online game ---------------------------------------------------------------
+
+class OnlineTable(TableScreen):
+    """A TableScreen whose actions go to the room: the host's engine, or the host over the
+    network (a guest). No undo online; only the host pauses (for everyone) and restarts."""
+
+    def __init__(self, app, root, game, room):
+        self.room = room
+        super().__init__(app, root, game, ONLINE, room.seat_count)
+        self.root.dataset.online = room.role
+        show(self.undo_button, False)
+        self.new_button.textContent = "Leave"
+        if room.role == "guest":
+            for node in (self.pause_button, self.rematch_button):
+                show(node, False)
+            for node in self.dialog.querySelectorAll(".controls button"):
+                if node.textContent == "Rematch":
+                    show(node, False)
+        self.presence = None
+
+    def ready(self):
+        return True if self.room.role == "guest" else self.app.engine.ready
+
+    def draw(self, snapshot, clock_left_ms=None):
+        self.presence = snapshot.get("presence")
+        super().draw(snapshot, clock_left_ms)
+        if self.closed:
+            return
+        presence = self.presence or []
+        for index, (chip, name, who, count, timer, think) in enumerate(self.chips):
+            away = index < len(presence) and not presence[index]
+            chip.classList.toggle("away", away)
+            chip.dataset.presence = "away" if away else "here"
+            if index == self.room.you_seat:
+                who.textContent = who.textContent + " (you)"
+            if away:
+                who.textContent = who.textContent + " · away"
+        to_move = snapshot["to_move"]
+        if to_move is not None and to_move < len(presence) and not presence[to_move]:
+            self.clock.stop(window.performance.now())  # a turn waits for an absent player
+            if not snapshot["is_over"]:
+                self.status.textContent = self.game["colours"][to_move] + " is away: waiting for them"
+
+    def may_time_out(self, snap):
+        if self.room.role != "host":
+            return False
+        seat = snap["to_move"]
+        presence = self.presence or []
+        return seat is not None and not snap["ai_turn"] and seat < len(presence) and presence[seat]
+
+    def maybe_think(self):
+        if self.room.role == "host":
+            super().maybe_think()
+
+    def set_paused(self, paused):
+        if self.room.role == "host":
+            super().set_paused(paused)
+
+    async def call_act(self, action):
+        return await self.room.table_action(action)
+
+    async def call_think(self, budget):
+        return await self.app.engine.call("room_think", budget)
+
+    def save(self):
+        pass  # the room keeps its own state; the local table's save is not touched
+
+    def save_clock(self):
+        pass
+
+
+# --- the host ------------------------------------------------------------------------------------
+
+class HostRoom:
+    role = "host"
+
+    def __init__(self, app, root, game, config, host_seat, name):
+        self.app = app
+        self.root = root
+        self.game = game
+        self.config = config
+        self.you_seat = host_seat
+        self.name = name
+        self.seat_count = len(config["seats"])
+        self.opened = False
+        self.queue = []  # link events that came before the room was open in the engine
+        self.table = None
+        self.closed = False
+        self.lobby = Lobby(root, "host", on_start=self.start, on_leave=app.go_home)
+        self.lobby.set_status("Creating the room…")
+        self.net = RoomNet("host", self)
+        self.net.connect({"type": "create"})
+
+    # signaling and links
+    def on_signaling(self, message):
+        kind = message.get("type")
+        if kind == "created":
+            self.code = message["room"]
+            self.lobby.set_code(self.code)
+            self.lobby.set_status("Starting the game engine…")
+            self.app.engine.when_ready(lambda: asyncio.create_task(self.open()))
+        elif kind == "error":
+            self.app.toast(str(message.get("message", "Signaling error")))
+        elif kind == "closed" and not self.closed:
+            self.app.toast("The connection to the signaling service was lost.")
+
+    async def open(self):
+        answer = await self.app.engine.call("room_open", {
+            "config": self.config, "host_seat": self.you_seat, "host_name": self.name, "code": self.code})
+        if not answer["ok"]:
+            self.app.toast(answer["error"])
+            return
+        self.opened = True
+        self.apply(answer)
+        queue, self.queue = self.queue, []
+        for event in queue:
+            await self.event(event)
+
+    def on_open(self, peer):
+        self.send_event({"type": "open", "peer": peer})
+
+    def on_message(self, peer, text):
+        self.send_event({"type": "recv", "peer": peer, "text": text})
+
+    def on_lost(self, peer):
+        self.send_event({"type": "gone", "peer": peer})
+
+    def send_event(self, event):
+        if not self.opened:
+            self.queue.append(event)
+        else:
+            asyncio.create_task(self.event(event))
+
+    async def event(self, event, draw=True):
+        if self.closed:
+            return None
+        answer = await self.app.engine.call("room_event", event)
+        self.apply(answer, draw)
+        return answer
+
+    def apply(self, answer, draw=True):
+        if self.closed:
+            return
+        for peer, text in answer.get("outbox") or []:
+            self.net.send(peer, text)
+        for peer in answer.get("close") or []:
+            self.net.drop(peer)
+        lobby = answer.get("lobby")
+        if lobby is None:
+            return
+        self.you_seat = answer.get("host_seat")
+        if lobby["started"] and self.table is None:
+            self.lobby.close()
+            self.table = OnlineTable(self.app, self.root, self.game, self)
+            self.app.table = self.table
+            draw = True
+        if self.table is not None:
+            if draw:
+                self.table.draw(answer["snapshot"])
+        else:
+            self.lobby.draw(self.game, lobby, self.you_seat)
+
+    # the host's own actions
+    def start(self):
+        asyncio.create_task(self._start())
+
+    async def _start(self):
+        answer = await self.event({"type": "start"})
+        if answer and not answer["ok"]:
+            self.app.toast(answer["error"])
+
+    async def table_action(self, action):
+        return await self.event(action, draw=False)
+
+    def close(self):
+        self.closed = True
+        self.net.close()
+        if self.table is not None:
+            self.table.close()
+        else:
+            self.lobby.close()
+
+
+# --- a guest ---------------------------------------------------------------------------------------
+
+class GuestRoom:
+    role = "guest"
+
+    def __init__(self, app, root, code):
+        self.app = app
+        self.root = root
+        self.code = "".join(ch for ch in code.upper() if ch.isalpha() or ch.isdigit())[:40]
+        self.key = TOKEN_KEY + self.code
+        self.mine = load_json(self.key) or {}
+        self.you_seat = None
+        self.seat_count = 0
+        self.game = None
+        self.table = None
+        self.closed = False
+        self.lobby = Lobby(root, "guest", on_take=self.take, on_leave=app.go_home)
+        self.lobby.set_code(self.code)
+        self.net = RoomNet("guest", self)
+        self.net.connect({"type": "join", "room": self.code})
+        # For tests (a hostile guest): send any text to the host over this page's data channel.
+        window.parlorRoomSend = create_proxy(lambda text: self.net.send_host(text))
+
+    def on_signaling(self, message):
+        kind = message.get("type")
+        if kind == "joined":
+            self.status("Connecting to the host…" if message.get("host") else "The host is away; waiting…")
+        elif kind == "error":
+            self.status(str(message.get("message", "Signaling error")))
+            self.app.toast(str(message.get("message", "Signaling error")))
+        elif kind == "host-left":
+            self.status("The host is away; waiting for them…")
+        elif kind == "host-back":
+            self.status("The host is back; reconnecting…")
+        elif kind == "closed" and not self.closed:
+            self.status("The connection to the signaling service was lost.")
+
+    def status(self, text):
+        if self.table is None:
+            self.lobby.set_status(text)
+        else:
+            self.app.toast(text)
+
+    def on_open(self, peer):
+        hello = {"v": 1, "type": "hello", "name": self.name()}
+        if self.mine.get("token"):
+            hello["token"] = self.mine["token"]
+        self.net.send_host(json.dumps(hello))
+
+    def on_lost(self, peer):
+        self.status("Connection to the host lost; reconnecting…")
+
+    def name(self):
+        value = self.lobby.name.value.strip()[:24] if self.table is None else self.mine.get("name", "")
+        return value or self.mine.get("name") or ""
+
+    def on_message(self, peer, text):
+        try:
+            message = json.loads(text)
+        except Exception:
+            return
+        if not isinstance(message, dict):
+            return
+        kind = message.get("type")
+        if kind == "error":
+            document.body.dataset.roomError = str(message.get("code"))  # for tests
+            if message.get("code") == "unknown-token":  # this browser's seat is gone
+                self.forget()
+            self.app.toast(str(message.get("message", "Refused")))
+        elif kind == "state":
+            self.on_state(message)
+
+    def on_state(self, message):
+        snap, lobby, you = message["snapshot"], message["lobby"], message.get("you") or {}
+        if self.game is None:
+            self.game = catalog_game(snap["config"]["game"])
+            self.seat_count = len(snap["config"]["seats"])
+        self.you_seat = you.get("seat")
+        if you.get("token"):
+            self.mine = {"seat": self.you_seat, "token": you["token"],
+                         "name": lobby["seats"][self.you_seat]["name"]}
+            window.localStorage.setItem(self.key, json.dumps(self.mine))
+        document.body.dataset.room = "seated" if self.you_seat is not None else "watching"
+        if lobby["started"] and self.table is None:
+            self.lobby.close()
+            self.table = OnlineTable(self.app, self.root, self.game, self)
+            self.app.table = self.table
+        if self.table is not None:
+            self.table.draw(snap)
+        else:
+            self.lobby.draw(self.game, lobby, self.you_seat)
+
+    def forget(self):
+        self.mine = {}
+        window.localStorage.removeItem(self.key)
+
+    def take(self, seat, name):
+        name = name.strip()[:24]
+        window.localStorage.setItem(NAME_KEY, name)
+        self.net.send_host(json.dumps({"v": 1, "type": "take", "seat": seat, "name": name}))
+
+    async def table_action(self, action):
+        if action.get("type") == "move" and self.mine.get("token"):
+            self.net.send_host(json.dumps({"v": 1, "type": "move", "move": action["move"],
+                                           "ply": action["ply"], "token": self.mine["token"]}))
+        return None
+
+    def close(self):
+        self.closed = True
+        self.net.close()
+        if self.table is not None:
+            self.table.close()
+        else:
+            self.lobby.close()

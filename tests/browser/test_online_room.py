@@ -1,0 +1,149 @@
+"""Online rooms in Chromium: one browser context per device, WebRTC on loopback through the
+signaling service of the test server (peer/ at /signal)."""
+
+import json
+import time
+
+import pytest
+from tablekit import OVER, log, wait_engine
+
+pytestmark = pytest.mark.browser
+
+QUERY = "?pace=0&clock=600"
+MY_TURN = "document.querySelector('.board.interactive .cell.movable, .board.interactive .hex.movable') !== null"
+
+
+def create_room(page, game, seats, you="watch", name="Hana", **choices):
+    page.click(f"article[data-game={game}] button.online-room")
+    page.wait_for_selector(".room-setup")
+    for name_, value in choices.items():
+        page.select_option(f".room-setup select[name={name_}]", value)
+    for index, value in enumerate(seats):
+        page.select_option(f".room-setup select[name=seat{index}]", value)
+    page.select_option(".room-setup select[name=you]", you)
+    page.fill(".room-setup input[name=name]", name)
+    page.click("button.create-room")
+    page.wait_for_function("document.querySelector('.invite-link')?.textContent.includes('?room=')",
+                           timeout=20_000)
+    page.wait_for_selector(".lobby-seat", timeout=120_000)  # the engine opened the room
+    return page.inner_text(".invite-link")
+
+
+def join(open_page, link, name, seat, context=None):
+    path = link.split("/", 3)[3].replace("?room=", QUERY + "&room=")
+    page = open_page("/" + path, context=context)
+    page.wait_for_selector(".lobby-seat, .table .board", timeout=30_000)
+    if seat is not None:
+        page.fill(".lobby input[name=name]", name)
+        page.click(f".lobby-seat[data-seat='{seat}'] button.take")
+        page.wait_for_function("document.body.dataset.room === 'seated'", timeout=10_000)
+    return page
+
+
+def tap_any(page):
+    """Tap a movable piece, then one of its targets (a place if there is one)."""
+    page.click(".board .cell.movable")
+    target = page.query_selector(".board .cell:has(.marker.place)") or \
+        page.query_selector(".board .cell:has(.marker.jump)")
+    target.click()
+
+
+def play(pages, until_moves=None, limit=200):
+    """Each page moves when its board is interactive, until the game ends (or `until_moves`)."""
+    host = pages[0]
+    for _ in range(limit):
+        if host.query_selector(".result:not([hidden])") is not None:
+            return
+        moved = len(log(host))
+        if until_moves is not None and moved >= until_moves:
+            return
+        for page in pages[1:]:
+            if page.evaluate(MY_TURN):
+                tap_any(page)
+                host.wait_for_function(f"document.querySelectorAll('.move-log .mv').length > {moved}"
+                                       f" || {OVER}", timeout=15_000)
+                break
+        else:
+            host.wait_for_timeout(50)
+    raise AssertionError("the game did not end")
+
+
+def test_host_and_two_guests_play_ataxx_hostile_moves_refused_and_rejoin(open_page, blocked):
+    host = open_page("/" + QUERY)
+    wait_engine(host)
+    link = create_room(host, "ataxx", ["human", "human"], you="watch", layout="Diamond")
+    assert "?room=" in link and host.inner_text(".room-code").startswith("Room code: ")
+    assert host.is_disabled("button.start-room")
+    t0 = time.monotonic()
+    ann = join(open_page, link, "Ann <b>bold</b>", 0)
+    print(f"invite link to lobby with a seat: {time.monotonic() - t0:.2f} s (guest page, no engine needed)")
+    bob = join(open_page, link, "Bob", 1)
+    host.wait_for_function("!document.querySelector('button.start-room').disabled", timeout=10_000)
+    assert host.inner_text(".lobby-seat[data-seat='0'] .who") == "Ann <b>bold</b>"  # text, not HTML
+    assert host.query_selector(".lobby-seat b") is None
+    host.click("button.start-room")
+    for page in (host, ann, bob):
+        page.wait_for_selector(".table .board", timeout=10_000)
+    assert ann.inner_text(".seat-0 .who") == "Ann <b>bold</b> (you)"
+    # Ann (Red) moves first; a round trip reaches every device.
+    ann.wait_for_function(MY_TURN, timeout=10_000)
+    assert not bob.evaluate(MY_TURN) and not host.evaluate(MY_TURN)
+    t0 = time.monotonic()
+    tap_any(ann)
+    for page in (host, bob):
+        page.wait_for_function("document.querySelectorAll('.move-log .mv').length === 1", timeout=5000)
+    print(f"guest move seen on the host and the other guest: {time.monotonic() - t0:.3f} s")
+
+    # --- a hostile guest (Bob, seat 1) drives its data channel directly ---------------------
+    before = log(host)
+    code = link.split("room=")[1]
+    token = json.loads(bob.evaluate(f"localStorage.getItem('parlor.room.{code}')"))["token"]
+    ann_token = json.loads(ann.evaluate(f"localStorage.getItem('parlor.room.{code}')"))["token"]
+    assert token and ann_token and token != ann_token
+    ply = len(before)
+
+    def hostile(text, code_):
+        bob.evaluate("document.body.dataset.roomError = ''")
+        bob.evaluate("t => window.parlorRoomSend(t)", text)
+        bob.wait_for_function(f"document.body.dataset.roomError === '{code_}'", timeout=5000)
+
+    # Bob to move now (ply 1): moves for Ann's seat, with Ann's token, forged, illegal, stale.
+    hostile(json.dumps({"v": 1, "type": "move", "move": "a6", "ply": ply, "token": token, "seat": 0}),
+            "not-your-seat")
+    hostile(json.dumps({"v": 1, "type": "move", "move": "g6", "ply": ply, "token": ann_token}), "bad-token")
+    hostile(json.dumps({"v": 1, "type": "move", "move": "g6", "ply": ply, "token": "forged" * 5}), "bad-token")
+    hostile(json.dumps({"v": 1, "type": "move", "move": "a1", "ply": ply, "token": token}), "refused")
+    hostile(json.dumps({"v": 1, "type": "move", "move": "g6", "ply": 0, "token": token}), "refused")
+    hostile("{garbage", "bad-json")
+    hostile(json.dumps({"v": 1, "type": "admin", "op": "win"}), "unknown-type")
+    hostile(json.dumps({"v": 1, "type": "hello", "name": "x" * 9000}), "too-large")
+    assert log(host) == before and log(ann) == before and log(bob) == before
+    assert host.query_selector(".result:not([hidden])") is None
+    # ... and the host still serves everyone: Bob's own legal move goes through.
+    bob.wait_for_function(MY_TURN, timeout=5000)
+    tap_any(bob)
+    for page in (host, ann):
+        page.wait_for_function("document.querySelectorAll('.move-log .mv').length === 2", timeout=5000)
+
+    # --- Ann closes her tab and opens the link again in the same browser -------------------
+    context = ann.context
+    ann.close()
+    host.wait_for_selector(".seat-0[data-presence=away]", timeout=10_000)
+    bob.wait_for_selector(".seat-0[data-presence=away]", timeout=10_000)
+    assert "away" in host.inner_text(".turn-status")
+    ann = join(open_page, link, "Ann", None, context=context)
+    ann.wait_for_selector(".table .board", timeout=15_000)
+    host.wait_for_selector(".seat-0[data-presence=here]", timeout=10_000)
+    assert ann.evaluate("document.body.dataset.room") == "seated"
+    assert ann.inner_text(".seat-0 .who").endswith("(you)")
+    assert log(ann) == log(host)
+
+    # --- play to the end ----------------------------------------------------------------------
+    play([host, ann, bob])
+    for page in (host, ann, bob):
+        page.wait_for_selector(".result:not([hidden])", timeout=10_000)
+    title = host.inner_text(".result h3")
+    assert ann.inner_text(".result h3") == title == bob.inner_text(".result h3")
+    assert log(ann) == log(host) == log(bob) and len(log(host)) > 10
+    print("game over:", title, "after", len(log(host)), "moves")
+    assert blocked == []
