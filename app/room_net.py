@@ -2,7 +2,8 @@
 
 A star around the host: a guest has one RTCPeerConnection (one ordered, reliable data channel
 labelled "parlor") to the host; the host has one per guest. The guest offers; the host answers;
-trickle ICE candidates go through signaling (`signal` {to, data: {sdp} | {candidate}}).
+trickle ICE candidates go through signaling (`signal` {to, data: {description} | {candidate}},
+as docs/online.md fixes; {sdp} is accepted too).
 
 Heartbeats: every link sends HEARTBEAT a few times a second; a link that heard nothing for
 LOST_MS, or did not open within CONNECT_MS, is closed and reported lost (a guest then
@@ -83,7 +84,7 @@ class Link:
         try:
             description = await self.pc.createOffer()
             await self.pc.setLocalDescription(description)
-            self.net.signal(self.peer, {"sdp": plain(self.pc.localDescription)})
+            self.net.signal(self.peer, {"description": plain(self.pc.localDescription)})
         except Exception as err:
             self.lose("offer failed: " + str(err))
 
@@ -92,7 +93,7 @@ class Link:
         if self.closed or not isinstance(data, dict):
             return
         try:
-            sdp = data.get("sdp")
+            sdp = data.get("description") or data.get("sdp")  # docs/online.md names it "description"
             if isinstance(sdp, dict) and sdp.get("type") in ("offer", "answer") \
                     and isinstance(sdp.get("sdp"), str):
                 await self.pc.setRemoteDescription(js({"type": sdp["type"], "sdp": sdp["sdp"]}))
@@ -100,7 +101,7 @@ class Link:
                 if sdp["type"] == "offer":
                     answer = await self.pc.createAnswer()
                     await self.pc.setLocalDescription(answer)
-                    self.net.signal(self.peer, {"sdp": plain(self.pc.localDescription)})
+                    self.net.signal(self.peer, {"description": plain(self.pc.localDescription)})
                 pending, self.pending = self.pending, []
                 for candidate in pending:
                     await self.pc.addIceCandidate(js(candidate))
@@ -253,7 +254,7 @@ class RoomNet:
             return
         link = self.links.get(sender)
         if self.role == "host":
-            sdp = data.get("sdp")
+            sdp = data.get("description") or data.get("sdp")
             if isinstance(sdp, dict) and sdp.get("type") == "offer":
                 if link is not None:  # a guest reconnecting: a fresh link replaces the old one
                     link.lose("replaced")
