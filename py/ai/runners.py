@@ -282,13 +282,18 @@ def search(game: Game, runners: tuple, owners: tuple, turns: int, rng: random.Ra
                             elapsed=budget.elapsed(), timed_out=False)
     searcher = (_Searcher if game.sides == 2 else _Rounds)(game, game.side[seat], budget)
     depth_cap = MAX_TURNS if max_depth is None else min(max_depth, MAX_TURNS)
-    # A round costs a few times the one before (the root is narrowed as the rounds widen):
-    # predict the second from the first with 3x, not the default 8x of a full-width search.
-    growth = 8.0 if game.sides == 2 else 3.0
-    return iterative_deepening(
+    # Free-for-all rounds: start the next round if the last one's time would still fit. An
+    # unfinished round is not wasted (see `partial` below), so no growth factor is assumed.
+    growth = {"default_growth": 1.0, "min_growth": 1.0} if game.sides > 2 else {}
+    result = iterative_deepening(
         lambda depth: searcher.root(runners, owners, turns, depth, root), budget,
-        fallback=fallback, max_depth=depth_cap, decisive=WIN // 2, default_growth=growth,
+        fallback=fallback, max_depth=depth_cap, decisive=WIN // 2, **growth,
     )
+    partial = getattr(searcher, "partial", None)
+    if result.timed_out and result.depth and partial and partial[0] == result.depth + 1:
+        # The interrupted round had searched the previous best move and found a better one.
+        result.move = partial[1]
+    return result
 
 
 class _Searcher:
@@ -397,7 +402,9 @@ class _Rounds:
         self.game = game
         self.me = me
         self.budget = budget
-        self.replies = {}  # root move -> (runners, owners, turns, terminal value or None)
+        self.replies = {}  # position after Hard's move -> reply(): kept across iterations
+        self.ranked = {}  # position at Hard's turn -> medium_ranked(): kept across iterations
+        self.partial = None  # (round, move) that beat the previous best in an unfinished round
 
     def root(self, runners, owners, turns, depth, moves):
         game = self.game
@@ -408,19 +415,26 @@ class _Rounds:
         for move in moves[:width]:
             origin, target, _, _, changed = move
             key = (origin, target)
-            if key not in self.replies:
-                r, o = make(runners, owners, seat, origin, target, changed)
-                self.replies[key] = self.reply(r, o, turns + 1)
-            value = self.own_turn(*self.replies[key], depth - 1)
+            r, o = make(runners, owners, seat, origin, target, changed)
+            value = self.own_turn(*self.reply(r, o, turns + 1), depth - 1)
             values[key] = value
             if best is None or value > best:
                 best, best_move = value, key
+                if len(values) > 1:  # an interrupted round may still answer this (see search)
+                    self.partial = (depth, key)
         moves[:width] = sorted(moves[:width], key=lambda m: (m[:2] != best_move, -values[m[:2]]))
         return best, best_move
 
     def reply(self, runners, owners, turns):
         """After Hard's move (turns counts it): Hard's win, then the others' modelled replies
         up to Hard's next turn. (runners, owners, turns, value if the game ended else None)."""
+        key = (runners, owners, turns)
+        found = self.replies.get(key)
+        if found is None:
+            found = self.replies[key] = self._reply(runners, owners, turns)
+        return found
+
+    def _reply(self, runners, owners, turns):
         game = self.game
         self.budget.tick()
         scores = game.side_scores(owners)
@@ -456,7 +470,9 @@ class _Rounds:
             return self.leaf(runners, owners, turns)
         game = self.game
         self.budget.check()
-        moves = medium_ranked(game, runners, owners, self.me)
+        moves = self.ranked.get((runners, owners, turns))
+        if moves is None:
+            moves = self.ranked[(runners, owners, turns)] = medium_ranked(game, runners, owners, self.me)
         if not moves:
             return self.own_turn(*self.reply(runners, owners, turns + 1), depth - 1)
         best = None
