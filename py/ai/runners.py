@@ -31,7 +31,7 @@ from ..rules.runners import (
     ADJACENT, BOARD, CENTRE, GOAL, NAMES, ROUNDS, TEAMS, TWO_AWAY, RunnersState, friends_of,
     gen_moves, score_of,
 )
-from .search import Budget, SearchResult, iterative_deepening
+from .search import Budget, SearchResult, Timeout, iterative_deepening
 
 MAX_TURNS = 3
 """Hard looks at most three turns ahead (the seed: "searches up to three turns ahead")."""
@@ -46,6 +46,10 @@ ROUNDS_BEAM = 4
 LEAD_MAX = 0.5
 """Free-for-all leaf: the lead is measured against this blend of the best other score and the
 mean of the others."""
+ROUNDS_FRACTION = 0.75
+"""Free-for-all rounds stop at this fraction of the budget (before the shared 90% deadline):
+the search uses most of its budget, so this leaves room for the page's round trip and a busy
+machine."""
 WIN = 1_000_000
 REACH = [sum(1 << beyond for _, beyond in TWO_AWAY[i]) for i in range(BOARD.size)]
 """REACH[i]: the hexes two away from i in a line (a runner landing on i links with these)."""
@@ -405,6 +409,15 @@ class _Rounds:
         self.replies = {}  # position after Hard's move -> reply(): kept across iterations
         self.ranked = {}  # position at Hard's turn -> medium_ranked(): kept across iterations
         self.partial = None  # (round, move) that beat the previous best in an unfinished round
+        self.deadline = (float("inf") if budget.seconds is None
+                         else budget.start + ROUNDS_FRACTION * budget.seconds)
+
+    def check(self):
+        """Read the clock (a modelled reply or an ordering costs a few hundred nodes)."""
+        self.budget.check()
+        if self.budget.clock() >= self.deadline:
+            self.budget.timed_out = True
+            raise Timeout
 
     def root(self, runners, owners, turns, depth, moves):
         game = self.game
@@ -446,7 +459,7 @@ class _Rounds:
             seat = game.seat_at(turns)
             if seat == self.me:
                 return runners, owners, turns, None
-            self.budget.check()  # a modelled reply costs a few hundred nodes: read the clock
+            self.check()
             best = medium_best(game, runners, owners, seat)
             if best:
                 origin, target, _, _, changed = best[0]
@@ -469,7 +482,7 @@ class _Rounds:
         if depth == 0:
             return self.leaf(runners, owners, turns)
         game = self.game
-        self.budget.check()
+        self.check()
         moves = self.ranked.get((runners, owners, turns))
         if moves is None:
             moves = self.ranked[(runners, owners, turns)] = medium_ranked(game, runners, owners, self.me)
