@@ -12,7 +12,7 @@ from catalog import game as catalog_game
 from dom import button, el, query_param, show
 from engine_client import EngineClient
 from home_screen import HomeScreen
-from room_screen import GuestRoom, HostRoom, RoomSetup
+from room_screen import GuestRoom, HostRoom, RoomSetup, load_host_room, set_host_param
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 from table_screen import TableScreen, load_saved
@@ -55,6 +55,23 @@ class App:
         self.close()
         self.room = HostRoom(self, self.screen, game, config, host_seat, name)
         document.body.dataset.screen = "room"
+
+    def resume_host(self, code):
+        """This browser hosts room `code` (?host=CODE, e.g. after a reload): resume it."""
+        self.close()
+        document.body.dataset.screen = "room"
+        asyncio.create_task(self._resume_host(code))
+
+    async def _resume_host(self, code):
+        record = await load_host_room(code)
+        if record is None or self.room is not None:
+            set_host_param(None)
+            self.toast("This browser does not host that room.")
+            self.go_home()
+            return
+        game = catalog_game(record["game"])
+        self.room = HostRoom(self, self.screen, game, None, None, record.get("host_name") or "Host",
+                             resume=record)
 
     def join_room(self, code):
         """A guest opened an invite link (?room=CODE)."""
@@ -137,6 +154,8 @@ window.parlorEngineCall = create_proxy(engine_for_js)
 saved = load_saved()
 if query_param("room"):
     app.join_room(query_param("room"))  # an invite link
+elif query_param("host"):
+    app.resume_host(query_param("host"))  # the room this browser hosts (a reload)
 elif saved and not saved["snapshot"]["is_over"]:
     app.resume(saved)  # a game in progress survives a reload
 else:

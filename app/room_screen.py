@@ -281,42 +281,92 @@ class OnlineTable(TableScreen):
 
 # --- the host ------------------------------------------------------------------------------------
 
+def set_host_param(code):
+    """The host's address names its room (?host=CODE), so a reload resumes it; None drops it."""
+    params = window.URLSearchParams.new(window.location.search)
+    params.delete("room")
+    if code:
+        params.set("host", code)
+    else:
+        params.delete("host")
+    query = params.toString()
+    window.history.replaceState(None, "", window.location.pathname + ("?" + query if query else ""))
+
+
+async def load_host_room(code):
+    """The room this browser hosts under `code` (IndexedDB), or None."""
+    try:
+        text = await window.parlorRooms.get(code)
+        return json.loads(text) if text else None
+    except Exception:
+        return None
+
+
 class HostRoom:
+    """The host's controller. A new room (`config`...) or, with `resume` (the record this page
+    saved in IndexedDB: {game, code, host_key, host_name, room}), the same room after a reload:
+    `resume` on the signaling socket, RoomHost.restore in the engine; guests reconnect by
+    themselves (host-back) and rebind their seats by token."""
     role = "host"
 
-    def __init__(self, app, root, game, config, host_seat, name):
+    def __init__(self, app, root, game, config, host_seat, name, resume=None):
         self.app = app
         self.root = root
         self.game = game
         self.config = config
         self.you_seat = host_seat
         self.name = name
-        self.seat_count = len(config["seats"])
+        self.seat_count = len(resume["room"]["seats"] if resume else config["seats"])
+        if resume:
+            self.you_seat = resume["room"].get("host_seat")
         self.opened = False
         self.queue = []  # link events that came before the room was open in the engine
         self.table = None
         self.closed = False
+        self.resume = resume
+        self.code = resume["code"] if resume else None
+        self.host_key = resume["host_key"] if resume else None
         self.lobby = Lobby(root, "host", on_start=self.start, on_leave=app.go_home)
-        self.lobby.set_status("Creating the room…")
         self.net = RoomNet("host", self)
-        self.net.connect({"type": "create"})
+        if resume:
+            self.lobby.set_code(self.code)
+            self.lobby.set_status("Resuming the room…")
+            self.net.connect({"type": "resume", "room": self.code, "host_key": self.host_key})
+        else:
+            self.lobby.set_status("Creating the room…")
+            self.net.connect({"type": "create"})
 
     # signaling and links
     def on_signaling(self, message):
         kind = message.get("type")
-        if kind == "created":
+        if kind in ("created", "resumed"):
             self.code = message["room"]
+            if kind == "created":
+                self.host_key = message.get("host_key")
+            set_host_param(self.code)
             self.lobby.set_code(self.code)
-            self.lobby.set_status("Starting the game engine…")
-            self.app.engine.when_ready(lambda: asyncio.create_task(self.open()))
+            if self.table is None:
+                self.lobby.set_status("Starting the game engine…")
+            if not self.opened:
+                self.app.engine.when_ready(lambda: asyncio.create_task(self.open()))
         elif kind == "error":
             self.app.toast(str(message.get("message", "Signaling error")))
+            if message.get("code") in ("bad-key", "no-room") and not self.opened:
+                # the room expired or another participant took it over: it is not ours any more
+                window.parlorRooms.remove(self.code)
+                set_host_param(None)
         elif kind == "closed" and not self.closed:
             self.app.toast("The connection to the signaling service was lost.")
 
     async def open(self):
-        answer = await self.app.engine.call("room_open", {
-            "config": self.config, "host_seat": self.you_seat, "host_name": self.name, "code": self.code})
+        if self.opened:
+            return
+        if self.resume:
+            answer = await self.app.engine.call("room_restore", self.resume["room"])
+        else:
+            answer = await self.app.engine.call("room_open", {
+                "config": self.config, "host_seat": self.you_seat, "host_name": self.name,
+                "code": self.code})
         if not answer["ok"]:
             self.app.toast(answer["error"])
             return
@@ -351,6 +401,8 @@ class HostRoom:
     def apply(self, answer, draw=True):
         if self.closed:
             return
+        if answer.get("saved") is not None and self.code and self.host_key:
+            self.save(answer["saved"])
         for peer, text in answer.get("outbox") or []:
             self.net.send(peer, text)
         for peer in answer.get("close") or []:
@@ -370,6 +422,15 @@ class HostRoom:
         else:
             self.lobby.draw(self.game, lobby, self.you_seat)
 
+    def save(self, room):
+        """Keep the room in IndexedDB after every change (a reload resumes it)."""
+        record = {"game": self.game["id"], "code": self.code, "host_key": self.host_key,
+                  "host_name": self.name, "room": room}
+        try:
+            window.parlorRooms.put(self.code, json.dumps(record))
+        except Exception as err:
+            window.console.warn("room save:", str(err))
+
     # the host's own actions
     def start(self):
         asyncio.create_task(self._start())
@@ -385,6 +446,7 @@ class HostRoom:
     def close(self):
         self.closed = True
         self.net.close()
+        set_host_param(None)  # left on purpose: the room stays saved, a reload no longer resumes it
         if self.table is not None:
             self.table.close()
         else:
@@ -418,6 +480,8 @@ class GuestRoom:
         kind = message.get("type")
         if kind == "joined":
             self.status("Connecting to the host…" if message.get("host") else "The host is away; waiting…")
+        elif kind == "error" and message.get("code") == "bad-peer":
+            pass  # an offer sent while the host was away: host-back / host-changed bring it back
         elif kind == "error":
             self.status(str(message.get("message", "Signaling error")))
             self.app.toast(str(message.get("message", "Signaling error")))

@@ -147,3 +147,40 @@ def test_host_and_two_guests_play_ataxx_hostile_moves_refused_and_rejoin(open_pa
     assert log(ann) == log(host) == log(bob) and len(log(host)) > 10
     print("game over:", title, "after", len(log(host)), "moves")
     assert blocked == []
+
+
+def test_host_reloads_mid_game_and_the_room_resumes(open_page, blocked):
+    host = open_page("/" + QUERY)
+    wait_engine(host)
+    link = create_room(host, "ataxx", ["human", "human"], you="watch", name="Hana")
+    code = link.split("room=")[1]
+    ann = join(open_page, link, "Ann", 0)
+    bob = join(open_page, link, "Bob", 1)
+    host.wait_for_function("!document.querySelector('button.start-room').disabled", timeout=10_000)
+    host.click("button.start-room")
+    for page in (host, ann, bob):
+        page.wait_for_selector(".table .board", timeout=10_000)
+    play([host, ann, bob], until_moves=3)
+    for page in (ann, bob):
+        page.wait_for_function("document.querySelectorAll('.move-log .mv').length === 3", timeout=10_000)
+    before = log(host)
+    assert f"host={code}" in host.url  # the host's address names its room
+    saved = host.evaluate(f"window.parlorRooms.get('{code}')")
+    assert json.loads(saved)["room"]["table"] and json.loads(saved)["host_key"]
+
+    t0 = time.monotonic()
+    host.reload()
+    # the guests see the host leave (their turn waits) ...
+    wait_engine(host)
+    host.wait_for_selector(".table .board", timeout=60_000)
+    for page in (host, ann, bob):  # ... and come back by themselves, into their seats
+        page.wait_for_selector(".seat-0[data-presence=here]", timeout=60_000)
+        page.wait_for_selector(".seat-1[data-presence=here]", timeout=60_000)
+    print(f"host reload to every seat back: {time.monotonic() - t0:.1f} s (Pyodide start included)")
+    assert log(host) == before == log(ann) == log(bob)
+    assert ann.inner_text(".seat-0 .who").endswith("(you)") and bob.inner_text(".seat-1 .who").endswith("(you)")
+    play([host, ann, bob], until_moves=6)
+    for page in (ann, bob):
+        page.wait_for_function("document.querySelectorAll('.move-log .mv').length === 6", timeout=10_000)
+    assert log(ann) == log(host) == log(bob) and log(host)[:3] == before
+    assert blocked == []
