@@ -63,6 +63,39 @@ GAMES.append({
     ],
 })
 
+GAMES.append({
+    "id": "sanctuary",
+    "title": "Sanctuary",
+    "blurb": "Race your four pawns to Finish: draw a card, make one complete move, send rivals home.",
+    "colours": ["Red", "Blue", "Yellow", "Green"],
+    "score_label": "pawns home",
+    "setup": "seats",
+    "modes": [
+        {"id": "2t", "title": "2", "hint": "Two teams, sitting opposite.", "variant": "standard", "seats": 2},
+        {"id": "3t", "title": "3", "hint": "Three teams.", "variant": "standard", "seats": 3},
+        {"id": "4t", "title": "4", "hint": "Four teams.", "variant": "standard", "seats": 4},
+    ],
+    "rules": [
+        "Race your four pawns to Finish before anyone else. Each turn, draw one card and choose one "
+        "complete legal action. No card gives another turn.",
+        "Launch places a pawn on your team's arrow. Move clockwise around the shared track. Pass any "
+        "pawn, but never stop on your own pawn. Land on a rival to send it to Launch.",
+        "At your entry crossing turn into your private Sanctuary; Finish takes an exact count. Pawns "
+        "in Sanctuary and Finish are safe.",
+        "1 and 2 launch or move forward; Backstep 3 moves a track pawn back 3; Six moves one pawn 6 "
+        "or splits 6 between two pawns; Switcheroo swaps with a rival's track pawn; Gotcha! takes a "
+        "pawn from Launch onto a rival, which goes to its Launch.",
+        "Pass appears only when no legal action exists. Used cards are reshuffled only when the draw "
+        "pile runs out.",
+    ],
+})
+
+COLOUR_HEX = {
+    "Red": "#d64541", "Blue": "#2f6fd6", "Yellow": "#d9a400", "Green": "#2e9d5b",
+    "Orange": "#e07a1f", "Jade": "#1c9a72", "Violet": "#8a4fd6",
+}
+"""Every seat colour a game names, for the page's CSS (--c0…--c3)."""
+
 LEVELS = [("easy", "Easy"), ("medium", "Medium"), ("hard", "Hard")]
 
 

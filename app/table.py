@@ -36,6 +36,14 @@ def _seat(spec: Any) -> dict:
     raise TableError(f"a seat is a human or an ai with a level in {', '.join(LEVELS)}")
 
 
+def same_position(state, other) -> bool:
+    """Equal states but for a forfeit (which the table keeps apart, for Undo)."""
+    mine, theirs = state.to_dict(), other.to_dict()
+    mine.pop("forfeit", None)
+    theirs.pop("forfeit", None)
+    return mine == theirs
+
+
 class Table:
     """A local table. `config` = {game, variant, seats: [seat spec], options: {...}, seed}."""
 
@@ -65,17 +73,20 @@ class Table:
             saved = from_dict(saved_state) if saved_state else start
         except ValueError as err:
             raise TableError(str(err)) from err
-        # Every position of the game so far: Undo and the undo target read them directly.
+        # Every position of the game so far, replayed from the table's start: Undo and the log
+        # read them directly. A saved position that this start does not lead to (written by
+        # hand, or rebuilt from a view) becomes the first position itself.
         self.states = [start]
         try:
             for move in saved.history:
                 self.states.append(self.states[-1].play(move))
-        except IllegalMove as err:
-            raise TableError(f"the saved game does not fit this table: {err}") from err
+        except IllegalMove:
+            self.states = [saved]
+        if not same_position(self.states[-1], saved):
+            self.states = [saved]
         # A game ended by a forfeit (clock, resignation) keeps its last position for Undo.
         self.forfeited = saved if saved.is_over and not self.states[-1].is_over else None
         self.paused = bool(paused)
-        self.last_error: str | None = None
 
     # --- who plays ------------------------------------------------------------------------
     def is_ai(self, seat: int | None) -> bool:
@@ -89,6 +100,11 @@ class Table:
     def state(self):
         """The current position."""
         return self.forfeited or self.states[-1]
+
+    @property
+    def base(self) -> int:
+        """Plies played before the table's first known position."""
+        return len(self.states[0].history)
 
     @property
     def ply(self) -> int:
@@ -148,7 +164,7 @@ class Table:
 
     def _undo_target(self) -> int | None:
         """How many plies Undo keeps, or None if there is nothing to undo."""
-        keep = len(self.state.history) - 1
+        keep = len(self.states) - 2
         if keep < 0 or self.all_ai:
             return None if keep < 0 else keep
         while keep >= 0 and self.is_ai(self.states[keep].to_move):
@@ -188,7 +204,7 @@ class Table:
             "legal_moves": state.legal_moves() if human_turn else [],
             "targets": state.targets() if human_turn and hasattr(state, "targets") else {},
             "last_move": history[-1] if history else None,
-            "log": [[self.states[i].to_move, move] for i, move in enumerate(history)],
+            "log": [[self.states[i].to_move, move] for i, move in enumerate(history[self.base:])],
             "can_undo": self.forfeited is not None or self._undo_target() is not None,
             "paused": self.paused,
             "is_over": state.is_over,

@@ -10,7 +10,8 @@ import json
 
 from ataxx_board import AtaxxBoard
 from runners_board import RunnersBoard
-from catalog import LEVELS
+from sanctuary_board import SanctuaryBoard
+from catalog import COLOUR_HEX, LEVELS
 from clock import TurnClock, shown
 from dom import button, el, now_ms, query_param, show
 from pyscript import window
@@ -18,7 +19,7 @@ from pyscript import window
 SAVE_KEY = "parlor.table.v1"
 CLOCK_KEY = "parlor.clock.v1"
 LEVEL_TITLES = dict(LEVELS)
-BOARDS = {"ataxx": AtaxxBoard, "runners": RunnersBoard}
+BOARDS = {"ataxx": AtaxxBoard, "runners": RunnersBoard, "sanctuary": SanctuaryBoard}
 """The board view of each game: Board(parent, catalog entry, on_move), .update(snapshot,
 interactive); optional: .meta(snapshot) -> a line of text, .zoomable (a Zoom board toggle)."""
 
@@ -162,6 +163,17 @@ class TableScreen:
             self.paused_by_dialog = False
             self.set_paused(False)
 
+    def colours(self):
+        """Seat colour names: the view's own where the game sends them (they can depend on the
+        seat count), else the catalog's."""
+        view = self.snapshot["view"] if self.snapshot else {}
+        return view.get("colours") or self.game["colours"]
+
+    def paint_colours(self):
+        """Give each seat's colour to CSS as --c0…--c3 (dots, log, pieces)."""
+        for index, name in enumerate(self.colours()):
+            self.root.style.setProperty("--c" + str(index), COLOUR_HEX.get(name, "#777"))
+
     # --- snapshots in ----------------------------------------------------------------------
     def draw(self, snapshot, clock_left_ms=None):
         """Draw a snapshot from the engine (or, before it is up, the one saved at reload)."""
@@ -171,10 +183,12 @@ class TableScreen:
         self.snapshot = snapshot
         view = snapshot["view"]
         seats = snapshot["config"]["seats"]
-        colours = self.game["colours"]
+        colours = self.colours()
         live = self.ready() and not self.busy
         interactive = live and snapshot["human_turn"] and not snapshot["paused"]
         to_move = snapshot["to_move"]
+        if previous is None:
+            self.paint_colours()
         self.board.update(snapshot, interactive)
         meta = self.board.meta(snapshot) if hasattr(self.board, "meta") else ""
         self.meta.textContent = meta
@@ -207,7 +221,7 @@ class TableScreen:
 
     def draw_log(self, snapshot):
         self.log.replaceChildren()
-        colours = self.game["colours"]
+        colours = self.colours()
         for ply, (seat, move) in enumerate(snapshot["log"]):
             item = el("li", None, None, self.log)
             el("span", "num", str(ply + 1) + ".", item)
@@ -216,7 +230,7 @@ class TableScreen:
 
     def draw_status(self):
         snap = self.snapshot
-        colours = self.game["colours"]
+        colours = self.colours()
         if snap["is_over"]:
             text = self.result_text()
         elif not self.ready():
@@ -241,7 +255,7 @@ class TableScreen:
 
     def result_text(self):
         snap = self.snapshot
-        colours = self.game["colours"]
+        colours = self.colours()
         scores = "–".join(str(s) for s in snap["scores"])
         winners = [colours[seat] for seat in snap["winners"]]
         if len(winners) == 1:
@@ -255,7 +269,7 @@ class TableScreen:
         snap = self.snapshot
         forfeit = snap["view"].get("forfeit")
         if forfeit:
-            who = self.game["colours"][forfeit["seat"]]
+            who = self.colours()[forfeit["seat"]]
             return who + (" ran out of time" if forfeit["reason"] == "timeout" else " resigned")
         reason = snap["end_reason"] or ""
         return reason[:1].upper() + reason[1:]

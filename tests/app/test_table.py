@@ -166,3 +166,19 @@ def test_runners_rematch_rotates_the_first_seat_and_keeps_the_seating():
     again = t.rematch()
     assert again.config["seats"] == t.config["seats"] and again.state.to_move == 1
     assert again.rematch().rematch().rematch().state.to_move == 0
+
+
+def test_a_position_written_by_hand_is_the_table_s_first_position():
+    config = {"game": "sanctuary", "variant": "standard", "seed": 4,
+              "seats": [HUMAN, ai()]}
+    hand = {"game": "sanctuary", "seats": 2, "card": "Six", "to_move": 0,
+            "pawns": [["T10", "T12", "L", "L"], ["L", "L", "L", "L"]]}
+    t = Table(config, hand)
+    assert sorted(t.state.view(0)["pawns"][0]) == ["L", "L", "T10", "T12"]
+    assert "T12>T16,T10>T12" in t.snapshot()["legal_moves"] and not t.snapshot()["can_undo"]
+    t.move(0, "T12>T16,T10>T12", 0)
+    assert t.snapshot()["log"] == [[0, "T12>T16,T10>T12"]] and t.snapshot()["can_undo"]
+    t.undo()
+    assert t.state.view(0)["card"] == "Six"
+    again = Table.restore(json.loads(json.dumps(t.save())))
+    assert again.state == t.state

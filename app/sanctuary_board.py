@@ -1,0 +1,379 @@
+"""The Sanctuary board: the shared 60-space track with each team's arrow, entry crossing,
+Launch, private Sanctuary and Finish; the drawn card; the move list; a preview with Confirm and
+Cancel; and a board view that pans and zooms.
+
+Choosing: tap a glowing pawn, then a glowing destination — or pick from the move list. Either
+way the move is previewed (both steps of a Six split, and every capture) and only Confirm sends
+it; Cancel chooses again. The view: drag to pan, pinch or Zoom in / Zoom out (only the board
+changes size), Whole board, Readable view (back to the chosen zoom), Recenter (to the last move,
+and follow play again). The chosen zoom is remembered apart on a phone and on a desktop.
+"""
+
+from board_input import PickBoard
+from dom import button, el, on, show
+from pyscript import window
+import sound
+
+UNIT = 40  # SVG units per grid cell; the board is 16 × 16 cells
+SIZE = 16 * UNIT
+ZOOM_MAX = 4.0
+PAWN_OFFSETS = [(-0.3, -0.3), (0.3, -0.3), (-0.3, 0.3), (0.3, 0.3)]
+
+
+def rotate(x, y, side):
+    """Side 0's grid position turned a quarter clockwise per side (the track runs clockwise)."""
+    for _ in range(side):
+        x, y = 16 - y, x
+    return x, y
+
+
+def place_of(space, side):
+    """Centre (grid units) of a space of the team sitting on `side`: T0–T59 are shared."""
+    if space[0] == "T":
+        index = int(space[1:])
+        side, j = index // 15, index % 15
+        return rotate(j + 0.5, 0.5, side)
+    if space[0] == "S":
+        return rotate(2.5, 1.5 + int(space[1]) - 1, side)
+    if space == "F":
+        return rotate(2.5, 6.2, side)
+    return rotate(5.8, 2.6, side)  # L: Launch
+
+
+def cell_name(space, seat):
+    """The board's name for a space: track spaces are shared, the others belong to a seat."""
+    return space if space[0] == "T" else space + "@" + str(seat)
+
+
+def zoom_key():
+    phone = window.matchMedia("(pointer: coarse)").matches or window.innerWidth < 600
+    return "parlor.sanctuary.zoom." + ("phone" if phone else "desktop")
+
+
+class SanctuaryBoard(PickBoard):
+    def __init__(self, parent, game, on_move):
+        self.send = on_move
+        self.view = None
+        self.seats = 0
+        self.moves = {}
+        self.chosen = None  # the move being previewed
+        self.ply = -1
+        self.zoom = 1.0
+        self.centre = (SIZE / 2, SIZE / 2)
+        self.follow = True
+        self.focus_point = None
+        self.pointers = {}
+        self.pan = None
+        wrap = el("div", "sanctuary", parent=parent)
+        self.card = el("div", "card-drawn", parent=wrap, aria_live="polite")
+        self.card_name = el("strong", "card-name", "", self.card)
+        self.card_text = el("span", "card-text", "", self.card)
+        self.draw_button = button(self.card, "Draw a card", lambda: self.send("draw"), "btn primary")
+        tools = el("div", "view-tools", parent=wrap, role="toolbar", aria_label="Board view")
+        button(tools, "Zoom in", lambda: self.set_zoom(self.zoom * 1.4, remember=True), "btn small")
+        button(tools, "Zoom out", lambda: self.set_zoom(self.zoom / 1.4, remember=True), "btn small")
+        button(tools, "Whole board", lambda: self.set_zoom(1.0), "btn small")
+        button(tools, "Readable view", self.readable, "btn small")
+        button(tools, "Recenter", self.recenter, "btn small")
+        self.sound_button = button(tools, "", self.toggle_sound, "btn small ghost")
+        self.draw_sound_label()
+        svg = el("svg", "board sanctuary-board", parent=wrap, svg=True, role="grid",
+                 aria_label="Sanctuary board", viewBox="0 0 {} {}".format(SIZE, SIZE))
+        super().__init__(svg, self.choose, ghost_radius=14)
+        self.draggable = False  # a drag pans the board
+        self.preview = el("div", "preview", parent=wrap, aria_live="polite")
+        self.preview_text = el("p", None, "", self.preview)
+        bar = el("div", "controls", parent=self.preview)
+        button(bar, "Confirm", self.confirm, "btn primary confirm")
+        button(bar, "Cancel", self.cancel, "btn cancel")
+        show(self.preview, False)
+        self.list = el("div", "move-list", parent=wrap, role="list", aria_label="Moves")
+        self.spaces = {}
+        self.pawn_layer = None
+        on(svg, "pointerdown", self._pan_start)
+        on(svg, "pointermove", self._pan_move)
+        on(svg, "pointerup", self._pan_end)
+        on(svg, "pointercancel", self._pan_end)
+        on(svg, "wheel", self._wheel)
+        self.zoom_readable = float(window.localStorage.getItem(zoom_key()) or "2")
+
+    # --- drawing ---------------------------------------------------------------------------
+    def _build(self, view):
+        """Draw the track and each team's spaces once."""
+        self.seats = len(view["sides"])
+        colours = view["colours"]
+        for index in range(60):
+            name = "T" + str(index)
+            self._space(name, place_of(name, 0), "space track", 17, "")
+        for seat, side in enumerate(view["sides"]):
+            cls = " c" + str(seat)
+            arrow, crossing = view["arrows"][seat], view["crossings"][seat]
+            self.spaces[arrow][1].setAttribute("class", "space track arrow" + cls)
+            self.spaces[crossing][1].setAttribute("class", "space track crossing" + cls)
+            for number in range(1, 5):
+                self._space(cell_name("S" + str(number), seat), place_of("S" + str(number), side),
+                            "space sanctuary" + cls, 17, "")
+            self._space(cell_name("F", seat), place_of("F", side), "space finish" + cls, 30, "Finish")
+            self._space(cell_name("L", seat), place_of("L", side), "space launch" + cls, 30, "Launch")
+            x, y = place_of("L", side)
+            el("text", "team-label" + cls, colours[seat], self.svg, svg=True,
+               x="{:.0f}".format(x * UNIT), y="{:.0f}".format(y * UNIT + 48))
+        self.pawn_layer = el("g", "pawns", parent=self.svg, svg=True)
+        self.finish()
+
+    def _space(self, name, where, cls, radius, label):
+        x, y = where[0] * UNIT, where[1] * UNIT
+        group = el("g", "cell", parent=self.svg, svg=True,
+                   transform="translate({:.0f},{:.0f})".format(x, y))
+        if radius > 20:
+            shape = el("circle", cls, parent=group, svg=True, cx=0, cy=0, r=radius)
+            el("text", "zone-label", label, group, svg=True, x=0, y=4)
+        else:
+            shape = el("rect", cls, parent=group, svg=True, x=-radius, y=-radius,
+                       width=2 * radius, height=2 * radius, rx=6)
+        marker = el("circle", "marker", parent=group, svg=True, cx=0, cy=0, r=8)
+        self.spaces[name] = (group, shape, (x, y))
+        self.add_cell(name, group, marker)
+
+    def update(self, snapshot, interactive):
+        view = snapshot["view"]
+        if self.pawn_layer is None:
+            self._build(view)
+        self.view = view
+        to_move = snapshot["to_move"]
+        if snapshot["ply"] != self.ply:
+            self.chosen = None
+            show(self.preview, False)
+            if self.ply >= 0:
+                self.sound_for(view)
+            self.ply = snapshot["ply"]
+        self.draw_pawns(view)
+        self.draw_card(view, interactive and view.get("phase") == "draw")
+        mover = to_move if to_move is not None else 0
+        targets = {}
+        self.moves = {}
+        if interactive and view.get("phase") == "act":
+            for origin, options in snapshot["targets"].items():
+                cells = []
+                for dest, move, kind in options:
+                    cells.append([cell_name(dest, mover), move, kind])
+                targets[cell_name(origin, mover)] = cells
+            for move in snapshot["legal_moves"]:
+                self.moves[move] = view["previews"].get(move)
+        self.set_targets(targets, interactive, "c" + str(mover))
+        self.draw_list(interactive)
+        self.draw_last(view)
+        if self.follow:
+            self.centre_on_last()
+
+    def draw_pawns(self, view):
+        self.pawn_layer.replaceChildren()
+        for seat, spaces in enumerate(view["pawns"]):
+            crowd = {}
+            for space in spaces:
+                x, y = self.spaces[cell_name(space, seat)][2]
+                n = crowd.get(space, 0)
+                crowd[space] = n + 1
+                if space in ("L", "F"):
+                    dx, dy = PAWN_OFFSETS[n % 4]
+                    x, y = x + dx * UNIT, y + dy * UNIT
+                el("circle", "pawn c" + str(seat), parent=self.pawn_layer, svg=True,
+                   cx="{:.0f}".format(x), cy="{:.0f}".format(y), r=12)
+
+    def draw_card(self, view, can_draw):
+        card = view.get("card")
+        self.card_name.textContent = card or "No card"
+        self.card_text.textContent = view.get("card_text") or (
+            "Draw a card to begin." if view.get("phase") == "draw" else "")
+        self.card.classList.toggle("empty", not card)
+        show(self.draw_button, can_draw)
+
+    def draw_list(self, interactive):
+        self.list.replaceChildren()
+        if not interactive:
+            return
+        for move in sorted(self.moves):
+            if move == "pass":
+                continue
+            item = el("button", "btn small move", self.describe(move), self.list, type="button",
+                      role="listitem", data_move=move)
+            on(item, "click", lambda event, m=move: self.choose(m))
+
+    def draw_last(self, view):
+        last = view.get("last_move") or {}
+        marked = set()
+        for step in last.get("steps") or []:
+            marked.add(cell_name(step[1], last["seat"]))
+        for name, (group, shape, _) in self.spaces.items():
+            shape.classList.toggle("last", name in marked)
+
+    def describe(self, move):
+        """The move in words for the list and the preview."""
+        preview = self.moves.get(move) or {}
+        steps = preview.get("steps") or []
+        words = ", then ".join(a + " → " + b for a, b in steps) or move
+        captures = preview.get("captures") or []
+        if captures:
+            colours = self.view["colours"]
+            words += " · sends " + ", ".join(colours[s] + " on " + space for s, space in captures) + " to Launch"
+        if preview.get("swapped"):
+            seat, space = preview["swapped"]
+            words += " · swaps with " + self.view["colours"][seat] + " on " + space
+        return words
+
+    def label(self, name, kind):
+        words = name.replace("@", " of team ")
+        return words + self.target_words(name, kind)
+
+    def step(self, name, key):
+        names = list(self.spaces)
+        i = names.index(name) + (1 if key in ("ArrowRight", "ArrowDown") else -1)
+        return names[i % len(names)]
+
+    # --- choosing, previewing, confirming ----------------------------------------------------
+    def _emit(self, move):
+        """A pawn and a destination were tapped: preview instead of sending."""
+        self.selected = None
+        self.mark()
+        self.choose(move)
+
+    def press(self, name):
+        if self.interactive and self.selected:
+            found = [move for to, move, _ in self.targets[self.selected] if to == name]
+            if len(found) > 1:  # several Six splits share a first step: pick in the list
+                self.deselect()
+                for node in self.list.querySelectorAll("button"):
+                    node.classList.toggle("match", node.dataset.move in found)
+                self.list.scrollIntoView()
+                return False
+        return super().press(name)
+
+    def choose(self, move):
+        """Show what `move` does; Confirm sends it."""
+        self.chosen = move
+        preview = self.moves.get(move) or {}
+        marked = set()
+        seat = self.view["to_move"]
+        for step in preview.get("steps") or []:
+            marked.add(cell_name(step[1], seat))
+        captured = set(space for _, space in preview.get("captures") or [])
+        for name, (group, shape, _) in self.spaces.items():
+            shape.classList.toggle("preview-dest", name in marked)
+            shape.classList.toggle("preview-capture", name in captured)
+        self.preview_text.textContent = self.describe(move)
+        show(self.preview, True)
+
+    def confirm(self):
+        move, self.chosen = self.chosen, None
+        show(self.preview, False)
+        self._clear_preview()
+        if move:
+            self.interactive = False
+            self.send(move)
+
+    def cancel(self):
+        self.chosen = None
+        show(self.preview, False)
+        self._clear_preview()
+        self.deselect()
+
+    def _clear_preview(self):
+        for group, shape, _ in self.spaces.values():
+            shape.classList.remove("preview-dest")
+            shape.classList.remove("preview-capture")
+
+    # --- the board view: zoom, pan, follow ---------------------------------------------------
+    def set_zoom(self, zoom, remember=False):
+        self.zoom = max(1.0, min(ZOOM_MAX, zoom))
+        if remember and self.zoom > 1.0:
+            self.zoom_readable = self.zoom
+            window.localStorage.setItem(zoom_key(), str(self.zoom))
+        self.apply_view()
+
+    def readable(self):
+        self.set_zoom(self.zoom_readable)
+
+    def recenter(self):
+        self.follow = True
+        self.centre_on_last()
+
+    def centre_on_last(self):
+        """Centre on the last move's destination (draws and passes keep the previous one; before
+        any move, the Launch of the seat to move)."""
+        view = self.view or {}
+        last = view.get("last_move") or {}
+        steps = last.get("steps") or []
+        if steps:
+            self.focus_point = self.spaces[cell_name(steps[-1][1], last["seat"])][2]
+        elif self.focus_point is None and view.get("to_move") is not None:
+            self.focus_point = self.spaces[cell_name("L", view["to_move"])][2]
+        if self.focus_point is not None:
+            self.centre = self.focus_point
+        self.apply_view()
+
+    def apply_view(self):
+        span = SIZE / self.zoom
+        x = min(max(self.centre[0] - span / 2, 0), SIZE - span)
+        y = min(max(self.centre[1] - span / 2, 0), SIZE - span)
+        self.svg.setAttribute("viewBox", "{:.1f} {:.1f} {:.1f} {:.1f}".format(x, y, span, span))
+        self.svg.dataset.zoom = "{:.2f}".format(self.zoom)
+
+    def _scale(self):
+        return (SIZE / self.zoom) / self.svg.getBoundingClientRect().width
+
+    def _pan_start(self, event):
+        self.pointers[event.pointerId] = (event.clientX, event.clientY)
+        if len(self.pointers) == 1:
+            box = self.svg.viewBox.baseVal  # start from what is shown (the centre may be clamped)
+            self.pan = (event.clientX, event.clientY, (box.x + box.width / 2, box.y + box.height / 2))
+        elif len(self.pointers) == 2:
+            (ax, ay), (bx, by) = list(self.pointers.values())
+            self.pan = ("pinch", ((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5, self.zoom)
+
+    def _pan_move(self, event):
+        if event.pointerId not in self.pointers or self.pan is None:
+            return
+        self.pointers[event.pointerId] = (event.clientX, event.clientY)
+        if self.pan[0] == "pinch" and len(self.pointers) == 2:
+            (ax, ay), (bx, by) = list(self.pointers.values())
+            distance = ((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5
+            self.set_zoom(self.pan[2] * distance / max(self.pan[1], 1), remember=True)
+        elif self.pan[0] != "pinch" and self.zoom > 1.0:
+            x0, y0, centre = self.pan
+            if abs(event.clientX - x0) + abs(event.clientY - y0) > 6:
+                self.follow = False
+                scale = self._scale()
+                self.centre = (centre[0] - (event.clientX - x0) * scale,
+                               centre[1] - (event.clientY - y0) * scale)
+                self.apply_view()
+
+    def _pan_end(self, event):
+        self.pointers.pop(event.pointerId, None)
+        if not self.pointers:
+            self.pan = None
+
+    def _wheel(self, event):
+        if event.ctrlKey:  # a trackpad pinch arrives as ctrl + wheel
+            event.preventDefault()
+            self.set_zoom(self.zoom * (0.9 if event.deltaY > 0 else 1.1), remember=True)
+
+    # --- sound -----------------------------------------------------------------------------
+    def sound_for(self, view):
+        last = view.get("last_move") or {}
+        if view.get("is_over"):
+            sound.play("win")
+        elif last.get("move") == "draw":
+            sound.play("draw")
+        elif last.get("captures"):
+            sound.play("capture")
+        elif last.get("move"):
+            sound.play("move")
+
+    def toggle_sound(self):
+        sound.set_enabled(not sound.enabled())
+        self.draw_sound_label()
+
+    def draw_sound_label(self):
+        on_now = sound.enabled()
+        self.sound_button.textContent = "Sound on" if on_now else "Sound off"
+        self.sound_button.setAttribute("aria-pressed", "true" if on_now else "false")

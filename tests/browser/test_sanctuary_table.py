@@ -1,0 +1,90 @@
+"""Sanctuary at the table, in Chromium: computers play to the end; a Six split chosen from the
+move list, previewed, cancelled, then confirmed; the board view's Zoom in, Whole board, Recenter."""
+
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from tablekit import HUMAN_TURN, OVER, log, start, wait_engine, wait_log
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "app"))
+from table import Table  # noqa: E402  (the engine's own table, to write a saved game)
+
+pytestmark = pytest.mark.browser
+
+SIX_SPLIT = {"game": "sanctuary", "seats": 2, "card": "Six", "to_move": 0, "seed": 4,
+             "pawns": [["T10", "T12", "L", "L"], ["L", "L", "L", "L"]]}
+
+
+def view_box(page):
+    return [float(n) for n in page.get_attribute(".sanctuary-board", "viewBox").split()]
+
+
+def test_computers_play_a_game_to_the_end(open_page, blocked):
+    page = open_page("/?clock=600&pace=0")
+    wait_engine(page)
+    start(page, "sanctuary", "2t", seat0="medium", seat1="medium")
+    page.wait_for_function(OVER, timeout=240_000)
+    title = page.inner_text(".result h3")
+    assert re.fullmatch(r"(Red|Yellow) wins \d–\d", title), title
+    assert "4" in title  # the winner brought all four pawns to Finish
+    assert log(page).count("draw") >= 10
+    assert page.console_errors == [] and blocked == []
+
+
+def open_position(open_page, seats):
+    """A page whose saved table is the SIX_SPLIT position (the reload restores it)."""
+    config = {"game": "sanctuary", "variant": "standard", "seed": 4, "options": {}, "seats": seats}
+    saved = {"game": "sanctuary", "mode": "2t", "snapshot": Table(config, SIX_SPLIT).snapshot()}
+    page = open_page("/?clock=600&pace=0")
+    page.evaluate("saved => localStorage.setItem('parlor.table.v1', saved)", json.dumps(saved))
+    page.reload()
+    wait_engine(page)
+    return page
+
+
+def test_six_split_from_the_move_list_preview_cancel_confirm(open_page):
+    page = open_position(open_page, [{"kind": "human"}, {"kind": "ai", "level": "easy"}])
+    page.wait_for_function(HUMAN_TURN)
+    assert page.inner_text(".card-drawn .card-name") == "Six"
+    split = page.locator(".move-list button[data-move='T12>T16,T10>T12']")
+    assert split.inner_text() == "T12 → T16, then T10 → T12"
+    assert page.locator(".move-list button[data-move='T10>T12,T12>T16']").count() == 0  # order matters
+    split.click()
+    assert page.is_visible(".preview") and "T12 → T16, then T10 → T12" in page.inner_text(".preview")
+    assert page.get_attribute("[data-sq=T16] .space", "class").find("preview-dest") >= 0
+    page.click(".preview .cancel")
+    assert not page.is_visible(".preview") and log(page) == []
+    split.click()
+    page.click(".preview .confirm")
+    page.wait_for_function("document.querySelectorAll('.move-log .mv').length >= 1")
+    assert log(page)[0] == "T12>T16,T10>T12"
+
+
+def test_zoom_whole_board_and_recenter(open_page):
+    page = open_position(open_page, [{"kind": "human"}, {"kind": "human"}])  # nothing moves by itself
+    page.wait_for_function(HUMAN_TURN)
+    page.click(".move-list button[data-move='T12>T16,T10>T12']")
+    page.click(".preview .confirm")
+    wait_log(page, 1)
+    assert view_box(page)[2] == 640
+    page.click("text=Zoom in")
+    page.click("text=Zoom in")
+    zoomed = view_box(page)
+    assert zoomed[2] < 400  # only the board changed size, around the last move (T12)
+    assert zoomed[0] <= 12.5 * 40 - 0 and zoomed[0] + zoomed[2] >= 12.5 * 40
+    box = page.locator(".sanctuary-board").bounding_box()
+    page.mouse.move(box["x"] + 200, box["y"] + 200)
+    page.mouse.down()
+    page.mouse.move(box["x"] + 260, box["y"] + 260, steps=5)
+    page.mouse.up()
+    assert view_box(page)[:2] != zoomed[:2]  # dragged: the view moved and stopped following
+    page.click("text=Recenter")
+    assert view_box(page) == zoomed
+    page.click("text=Whole board")
+    assert view_box(page) == [0, 0, 640, 640]
+    page.click("text=Readable view")
+    assert view_box(page)[2] == zoomed[2]
+    assert page.console_errors == []
