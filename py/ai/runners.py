@@ -274,8 +274,9 @@ def medium_move(game: Game, runners: tuple, owners: tuple, seat: int,
 
 def search(game: Game, runners: tuple, owners: tuple, turns: int, rng: random.Random,
            budget: Budget, max_depth: int | None = None) -> SearchResult:
-    """Iterative deepening over 1..3 turns of the paranoid beam search for the seat to move
-    (which must have a move). `move` of the result is (origin, target)."""
+    """Iterative deepening for the seat to move (which must have a move): over 1..3 turns of
+    the paranoid beam search with two sides, over 1..3 of its own turns (rounds) in a
+    three- or four-seat free-for-all. `move` of the result is (origin, target)."""
     seat = game.seat_at(turns)
     root = [(o, t, g, s, c) for o, t, g, s, c in move_gains(game, runners, owners, seat)]
     rng.shuffle(root)
