@@ -52,6 +52,7 @@ RUNTIME = [
 ]
 RUNTIME_PREFIX = "runtime/"
 WHEEL_NAME = "wheels/parlor.whl"
+APP_ZIP = "app/app.zip"
 # Not precached: the service worker itself and the list describing the precache.
 NOT_PRECACHED = {"sw.js", "precache.json"}
 PRECACHE_MARKER = "/*__PARLOR_PRECACHE__*/null"
@@ -107,6 +108,15 @@ def precache_manifest(site: Path) -> dict:
     return {"version": digest.hexdigest()[:16], "files": ["./"] + [f"./{f}" for f in files]}
 
 
+def zip_app(target: Path) -> None:
+    """Every module of app/ in one zip: the page (MicroPython) and the engine worker (Pyodide)
+    each fetch it once and unpack it onto their path (PyScript `files` with a `./*` target),
+    instead of one request per module."""
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as zf:
+        for path in sorted((ROOT / "app").glob("*.py")):
+            zf.write(path, path.name)
+
+
 def write_service_worker(site: Path, manifest: dict) -> None:
     sw = site / "sw.js"
     text = sw.read_text()
@@ -123,6 +133,7 @@ def build(out: Path) -> dict:
     out.mkdir(parents=True)
     copy_tree(ROOT / "public", out)
     copy_tree(ROOT / "app", out / "app")
+    zip_app(out / APP_ZIP)
     with tempfile.TemporaryDirectory() as tmp:
         wheel = build_wheel(Path(tmp))
         (out / WHEEL_NAME).parent.mkdir(parents=True, exist_ok=True)
