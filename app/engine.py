@@ -136,6 +136,17 @@ def room_restore(saved):
     return _room_answer(change)
 
 
+def room_takeover(request):
+    """This page takes over a room as host: {replica: its last state message, code, name}."""
+    def change():
+        global ROOM
+        data = _read(request)
+        if not isinstance(data, dict):
+            raise TableError("a takeover request is a JSON object")
+        ROOM = RoomHost.from_replica(data.get("replica"), data.get("code") or "", data.get("name") or "")
+    return _room_answer(change)
+
+
 def room_event(event):
     """One event for the room: {type: open|gone|recv, peer, text?} from a guest's link (the page
     tags it with the link it came on), or the host's own {type: take|start|move|ai_move|forfeit|
@@ -172,4 +183,4 @@ def room_think(budget_s):
 
 
 __export__ = ["hello", "new_table", "restore", "act", "think",
-              "room_open", "room_restore", "room_event", "room_think"]
+              "room_open", "room_restore", "room_takeover", "room_event", "room_think"]

@@ -28,7 +28,7 @@ import secrets
 import time
 from typing import Any, Callable
 
-from parlor.rules import GAMES
+from parlor.rules import GAMES, from_view
 from table import LEVELS, Table, TableError
 
 VERSION = 1
@@ -308,8 +308,11 @@ class RoomHost:
                 seats.append({"kind": "ai", "level": spec["level"], "name": "", "taken": True,
                               "connected": True})
             else:
+                # The seat token's SHA-256 (never the token): a guest that takes over as host
+                # checks returning guests' tokens against it (docs/online.md, "Takeover").
                 seats.append({"kind": "human", "name": spec["name"], "taken": spec["hash"] is not None,
-                              "connected": spec["peer"] is not None, "host": spec["peer"] == HOST})
+                              "connected": spec["peer"] is not None, "host": spec["peer"] == HOST,
+                              "hash": spec["hash"] or None})
         return {"code": self.code, "seats": seats, "started": self.started,
                 "spectators": sum(1 for p in self.peers.values() if p["seat"] is None)}
 
@@ -366,6 +369,53 @@ class RoomHost:
         return {"seats": [{k: v for k, v in s.items() if k != "peer"} for s in self.seats],
                 "host_seat": self.host_seat, "code": self.code, "started": self.started,
                 "table": self.table.save()}
+
+    @classmethod
+    def from_replica(cls, state: Any, code: str = "", name: str = "",
+                     clock: Callable[[], float] = time.monotonic) -> "RoomHost":
+        """A guest takes over as host: the room rebuilt from its replica, the last `state`
+        message it got (snapshot, lobby, you). The position comes from the snapshot's view
+        (the rules' `from_view`: Ataxx and Runners views are the whole state; hidden
+        information is re-sampled); seats keep their token hashes, so returning guests get
+        their seats back with their tokens; the new host plays its own seat; the old host's
+        seat (it had no token) becomes an open seat anyone may take."""
+        if not isinstance(state, dict) or not all(isinstance(state.get(k), dict)
+                                                  for k in ("snapshot", "lobby", "you")):
+            raise TableError("no replica of the room to take over")
+        snap, lobby, you = state["snapshot"], state["lobby"], state["you"]
+        config = snap.get("config")
+        if not isinstance(config, dict) or not isinstance(lobby.get("seats"), list) or \
+                not isinstance(config.get("seats"), list) or len(lobby["seats"]) != len(config["seats"]):
+            raise TableError("the replica is incomplete")
+        mine = you.get("seat")
+        seats = []
+        for index, seat in enumerate(lobby["seats"]):
+            if seat.get("kind") == "ai" and seat.get("level") in LEVELS:
+                seats.append({"kind": "ai", "level": seat["level"], "name": ""})
+                continue
+            digest = seat.get("hash") if isinstance(seat.get("hash"), str) else None
+            spec = {"kind": "human", "name": clean_name(seat.get("name")) if digest else "",
+                    "hash": digest, "peer": None}
+            if index == mine and digest:
+                spec.update(peer=HOST, name=clean_name(name) or spec["name"])
+            seats.append(spec)
+        try:
+            position = from_view(snap["view"], seed=config.get("seed")).to_dict()
+        except (ValueError, KeyError, TypeError) as err:
+            raise TableError("the replica's position cannot be rebuilt: {}".format(err)) from None
+        room = cls.__new__(cls)
+        room.seats = seats
+        room.host_seat = mine if type(mine) is int and 0 <= mine < len(seats) \
+            and seats[mine].get("peer") == HOST else None
+        room.code = code if isinstance(code, str) else ""
+        table_config = {**config, "seats": [
+            {"kind": "human"} if s["kind"] == "human" else {"kind": "ai", "level": s["level"]}
+            for s in seats]}
+        room.table = Table(table_config, position, bool(snap.get("paused")))
+        room.clock = clock
+        room.started = bool(lobby.get("started"))
+        room.peers, room.outbox, room.to_close = {}, [], []
+        return room
 
     @classmethod
     def restore(cls, saved: Any, clock: Callable[[], float] = time.monotonic) -> "RoomHost":

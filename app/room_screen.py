@@ -309,16 +309,22 @@ class HostRoom:
     themselves (host-back) and rebind their seats by token."""
     role = "host"
 
-    def __init__(self, app, root, game, config, host_seat, name, resume=None):
+    def __init__(self, app, root, game, config, host_seat, name, resume=None, net=None):
         self.app = app
         self.root = root
         self.game = game
         self.config = config
         self.you_seat = host_seat
         self.name = name
-        self.seat_count = len(resume["room"]["seats"] if resume else config["seats"])
-        if resume:
+        replica = resume.get("replica") if resume else None  # a takeover (GuestRoom.take_over)
+        if replica:
+            self.seat_count = len(replica["snapshot"]["config"]["seats"])
+            self.you_seat = replica["you"].get("seat")
+        elif resume:
+            self.seat_count = len(resume["room"]["seats"])
             self.you_seat = resume["room"].get("host_seat")
+        else:
+            self.seat_count = len(config["seats"])
         self.opened = False
         self.queue = []  # link events that came before the room was open in the engine
         self.table = None
@@ -327,12 +333,21 @@ class HostRoom:
         self.code = resume["code"] if resume else None
         self.host_key = resume["host_key"] if resume else None
         self.lobby = Lobby(root, "host", on_start=self.start, on_leave=app.go_home)
-        self.net = RoomNet("host", self)
-        if resume:
+        if net is not None:  # this page was a guest and won claim-host: its socket stays
+            for link in list(net.links.values()):
+                link.close()
+            net.links = {}
+            net.owner, net.role, net.host, net.retry_at = self, "host", None, None
+            self.net = net
+            document.body.dataset.room = "host"
+            self.on_signaling({"type": "resumed", "room": self.code})
+        elif resume:
+            self.net = RoomNet("host", self)
             self.lobby.set_code(self.code)
             self.lobby.set_status("Resuming the room…")
             self.net.connect({"type": "resume", "room": self.code, "host_key": self.host_key})
         else:
+            self.net = RoomNet("host", self)
             self.lobby.set_status("Creating the room…")
             self.net.connect({"type": "create"})
 
@@ -352,16 +367,21 @@ class HostRoom:
         elif kind == "error":
             self.app.toast(str(message.get("message", "Signaling error")))
             if message.get("code") in ("bad-key", "no-room") and not self.opened:
-                # the room expired or another participant took it over: it is not ours any more
+                # the room expired, or another participant took it over: it is not ours any more
                 window.parlorRooms.remove(self.code)
                 set_host_param(None)
+                if message["code"] == "bad-key":  # join it as a guest (the old seat is open)
+                    self.app.join_room(self.code)
         elif kind == "closed" and not self.closed:
             self.app.toast("The connection to the signaling service was lost.")
 
     async def open(self):
         if self.opened:
             return
-        if self.resume:
+        if self.resume and self.resume.get("replica"):
+            answer = await self.app.engine.call("room_takeover", {
+                "replica": self.resume["replica"], "code": self.code, "name": self.name})
+        elif self.resume:
             answer = await self.app.engine.call("room_restore", self.resume["room"])
         else:
             answer = await self.app.engine.call("room_open", {
@@ -469,6 +489,15 @@ class GuestRoom:
         self.game = None
         self.table = None
         self.closed = False
+        self.replica = None  # the last state message: enough to take over as host
+        self.takeover_after = 30
+        self.takeover_timer = None
+        self.bar = el("section", "card takeover", parent=root, aria_label="The host is gone")
+        el("p", None, "The host has been gone for a while. Any participant may take over as host: "
+           "the game goes on from your copy of it, and the others come back to their seats.",
+           self.bar)
+        button(self.bar, "Take over as host", self.claim, "btn primary take-over")
+        show(self.bar, False)
         self.lobby = Lobby(root, "guest", on_take=self.take, on_leave=app.go_home)
         self.lobby.set_code(self.code)
         self.net = RoomNet("guest", self)
@@ -479,7 +508,17 @@ class GuestRoom:
     def on_signaling(self, message):
         kind = message.get("type")
         if kind == "joined":
+            after = message.get("takeover_after")
+            if isinstance(after, (int, float)) and 0 <= after <= 3600:
+                self.takeover_after = after
             self.status("Connecting to the host…" if message.get("host") else "The host is away; waiting…")
+            if not message.get("host"):
+                self.host_gone()
+        elif kind == "host-granted":
+            self.take_over(message)
+        elif kind == "error" and message.get("code") in ("too-early", "host-present"):
+            self.app.toast("Someone else is the host now." if message["code"] == "host-present"
+                           else "Too early to take over: the host may still come back.")
         elif kind == "error" and message.get("code") == "bad-peer":
             pass  # an offer sent while the host was away: host-back / host-changed bring it back
         elif kind == "error":
@@ -487,10 +526,47 @@ class GuestRoom:
             self.app.toast(str(message.get("message", "Signaling error")))
         elif kind == "host-left":
             self.status("The host is away; waiting for them…")
-        elif kind == "host-back":
-            self.status("The host is back; reconnecting…")
+            self.host_gone()
+        elif kind in ("host-back", "host-changed"):
+            self.host_here()
+            self.status("The host is back; reconnecting…" if kind == "host-back" else
+                        "Another participant took over as host; reconnecting…")
         elif kind == "closed" and not self.closed:
             self.status("The connection to the signaling service was lost.")
+
+    # --- takeover (docs/online.md, "Takeover") ----------------------------------------------
+    def host_gone(self):
+        """Offer "Take over as host" once the host has been gone for takeover_after seconds."""
+        if self.takeover_timer is None:
+            self.takeover_timer = window.setTimeout(create_proxy(self.offer_takeover),
+                                                    int(self.takeover_after * 1000) + 200)
+
+    def host_here(self):
+        if self.takeover_timer is not None:
+            window.clearTimeout(self.takeover_timer)
+            self.takeover_timer = None
+        show(self.bar, False)
+
+    def offer_takeover(self):
+        self.takeover_timer = None
+        if not self.closed and self.net.host is None and self.replica is not None:
+            show(self.bar, True)
+
+    def claim(self):
+        self.net.send_signaling({"type": "claim-host", "room": self.net.room or self.code})
+
+    def take_over(self, message):
+        """claim-host won: this page becomes the room's host, built from its replica."""
+        record = {"game": self.game["id"], "code": message.get("room") or self.code,
+                  "host_key": message.get("host_key"), "replica": self.replica,
+                  "host_name": self.mine.get("name") or "Host"}
+        net, self.net = self.net, None
+        app = self.app
+        app.close()  # closes this guest's screens, not the socket it handed over
+        app.room = HostRoom(app, app.screen, self.game, None, None, record["host_name"],
+                            resume=record, net=net)
+        document.body.dataset.screen = "room"
+        app.toast("You are the host now: keep this page open.")
 
     def status(self, text):
         if self.table is None:
@@ -519,6 +595,8 @@ class GuestRoom:
         if not isinstance(message, dict):
             return
         kind = message.get("type")
+        if kind == "state":
+            self.replica = message
         if kind == "error":
             document.body.dataset.roomError = str(message.get("code"))  # for tests
             if message.get("code") == "unknown-token":  # this browser's seat is gone
@@ -564,7 +642,10 @@ class GuestRoom:
 
     def close(self):
         self.closed = True
-        self.net.close()
+        self.host_here()
+        self.bar.remove()
+        if self.net is not None:
+            self.net.close()
         if self.table is not None:
             self.table.close()
         else:

@@ -303,6 +303,7 @@ class Signaling:
         peer.room, peer.id = room, pid
         log.info("conn %d: joined room %s (%d connected)", peer.number, short(room.code), room.connected())
         peer.send(msg("joined", room=room.code, peer=pid, host=room.host_id if room.host else None,
+                      takeover_after=self.config.takeover_after,
                       ice_servers=self.config.ice_servers(pid)))
         if room.host is not None:
             room.host.send(msg("peer-joined", peer=pid))

@@ -100,10 +100,11 @@ class Server:
                 self.proc.wait()
 
 
-def start_server(site: Path, timeout: float = 15.0) -> Server:
+def start_server(site: Path, timeout: float = 15.0, args: tuple[str, ...] = ()) -> Server:
     port = free_port()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "peer", "--host", "127.0.0.1", "--port", str(port), "--site", str(site)],
+        [sys.executable, "-m", "peer", "--host", "127.0.0.1", "--port", str(port), "--site", str(site),
+         *args],
         cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + timeout
@@ -129,11 +130,12 @@ def server(site_dir):
 
 @pytest.fixture
 def server_factory(site_dir):
-    """Start extra servers (e.g. one a test may stop); all are stopped after the test."""
+    """Start extra servers (e.g. one a test may stop, or with options: make("--takeover-after",
+    "2")); all are stopped after the test."""
     started: list[Server] = []
 
-    def make() -> Server:
-        srv = start_server(site_dir)
+    def make(*args: str) -> Server:
+        srv = start_server(site_dir, args=args)
         started.append(srv)
         return srv
 

@@ -71,7 +71,7 @@ def test_lobby_take_start_and_play():
     assert len(token) >= 20
     lobby = r.lobby()
     assert lobby["seats"][0] == {"kind": "human", "name": "Zoë <b>", "taken": True, "connected": True,
-                                 "host": False}
+                                 "host": False, "hash": r.seats[0]["hash"]}
     assert r.seats[0]["hash"] != token  # only the hash is kept
     r.host_act({"type": "start"})
     state = last_state(r, "g1")
@@ -207,3 +207,51 @@ def test_runners_three_seats_and_rematch_and_save_restore():
     assert back.peers["g2"]["seat"] == 1
     back.host_act({"type": "rematch"})
     assert back.table.ply == 0 and back.table.config["seed"] == 6
+
+
+def test_a_guest_takes_over_from_its_replica_and_returning_guests_keep_their_seats():
+    # The old host plays seat 0; Ann (seat 1) and Bob (a spectator) are guests.
+    r = room(HUMAN, HUMAN, host_seat=0)
+    token = seated(r, "a", 1, "Ann")
+    r.peer_open("b")
+    r.receive("b", msg(type="hello", name="Bob"))
+    r.host_act({"type": "start"})
+    r.host_act({"type": "move", "seat": 0, "move": r.table.state.legal_moves()[0], "ply": 0})
+    replica = last_state(r, "a")
+    lobby = replica["lobby"]["seats"]
+    assert lobby[1]["hash"] and token not in json.dumps(replica)  # hashes, never tokens
+    assert lobby[0]["hash"] is None  # the host's seat has no token
+
+    new = RoomHost.from_replica(replica, code="ABCD", name="Ann")
+    assert new.host_seat == 1 and new.started and new.code == "ABCD"
+    assert new.table.state.to_dict() == r.table.state.to_dict()
+    assert new.host_snapshot()["log"] == r.host_snapshot()["log"]
+    assert new.lobby()["seats"][0]["taken"] is False  # the old host's seat is open again
+    # Ann (now the host) moves for her own seat; a stolen or forged token is refused.
+    new.host_act({"type": "move", "seat": 1, "move": new.table.state.legal_moves()[0], "ply": 1})
+    new.peer_open("x")
+    new.receive("x", msg(type="hello", token="forged"))
+    assert [m["code"] for m in sent(new, "x") if m["type"] == "error"] == ["unknown-token"]
+    # The old host comes back as a guest and takes its seat again; the game goes on.
+    new.peer_open("h")
+    new.receive("h", msg(type="take", seat=0, name="Hana"))
+    state = last_state(new, "h")
+    assert state["you"]["seat"] == 0 and state["you"]["token"]
+    new.receive("h", msg(type="move", move=new.table.state.legal_moves()[0], ply=2,
+                         token=state["you"]["token"]))
+    assert new.table.ply == 3
+
+
+def test_a_returning_guest_rebinds_its_seat_on_the_new_host_by_token():
+    r = room(HUMAN, HUMAN)
+    tokens = {"a": seated(r, "a", 0, "Ann"), "b": seated(r, "b", 1, "Bob")}
+    r.host_act({"type": "start"})
+    replica = last_state(r, "a")
+    new = RoomHost.from_replica(replica, code="ABCD")
+    assert new.host_seat == 0
+    new.peer_open("b2")
+    new.receive("b2", msg(type="hello", token=tokens["b"]))
+    assert last_state(new, "b2")["you"]["seat"] == 1
+    assert new.lobby()["seats"][1]["connected"]
+    with pytest.raises(TableError):
+        RoomHost.from_replica({"snapshot": {}, "lobby": {}, "you": {}})

@@ -29,9 +29,9 @@ def create_room(page, game, seats, you="watch", name="Hana", **choices):
     return page.inner_text(".invite-link")
 
 
-def join(open_page, link, name, seat, context=None):
+def join(open_page, link, name, seat, context=None, srv=None):
     path = link.split("/", 3)[3].replace("?room=", QUERY + "&room=")
-    page = open_page("/" + path, context=context)
+    page = open_page("/" + path, context=context, srv=srv)
     page.wait_for_selector(".lobby-seat, .table .board", timeout=30_000)
     if seat is not None:
         page.fill(".lobby input[name=name]", name)
@@ -183,4 +183,43 @@ def test_host_reloads_mid_game_and_the_room_resumes(open_page, blocked):
     for page in (ann, bob):
         page.wait_for_function("document.querySelectorAll('.move-log .mv').length === 6", timeout=10_000)
     assert log(ann) == log(host) == log(bob) and log(host)[:3] == before
+    assert blocked == []
+
+
+def test_host_gone_for_good_a_guest_takes_over_and_the_other_keeps_its_seat(open_page, server_factory,
+                                                                          blocked):
+    srv = server_factory("--takeover-after", "2")
+    host = open_page("/" + QUERY, srv=srv)
+    wait_engine(host)
+    link = create_room(host, "ataxx", ["human", "human"], you="watch", name="Hana")
+    ann = join(open_page, link, "Ann", 0, srv=srv)
+    bob = join(open_page, link, "Bob", 1, srv=srv)
+    host.wait_for_function("!document.querySelector('button.start-room').disabled", timeout=10_000)
+    host.click("button.start-room")
+    for page in (host, ann, bob):
+        page.wait_for_selector(".table .board", timeout=10_000)
+    play([host, ann, bob], until_moves=3)
+    for page in (ann, bob):
+        page.wait_for_function("document.querySelectorAll('.move-log .mv').length === 3", timeout=10_000)
+    before = log(host)
+    assert not ann.is_visible("button.take-over")
+
+    host.close()  # for good
+    # After takeover_after (2 s here) every guest is offered to take over; Ann does.
+    for page in (ann, bob):
+        page.wait_for_selector("button.take-over", state="visible", timeout=30_000)
+    wait_engine(ann)
+    ann.click("button.take-over")
+    ann.wait_for_function("document.body.dataset.room === 'host'", timeout=10_000)
+    ann.wait_for_selector(".table .board", timeout=30_000)
+    # Bob reconnects to Ann by himself and gets his seat back by his token.
+    for page in (ann, bob):
+        page.wait_for_selector(".seat-1[data-presence=here]", timeout=30_000)
+    bob.wait_for_selector("button.take-over", state="hidden", timeout=10_000)
+    assert log(ann) == before == log(bob)
+    assert ann.inner_text(".seat-0 .who").endswith("(you)") and bob.inner_text(".seat-1 .who").endswith("(you)")
+    assert ann.evaluate("location.search").endswith("host=" + link.split("room=")[1])
+    play([ann, ann, bob], until_moves=6)
+    bob.wait_for_function("document.querySelectorAll('.move-log .mv').length === 6", timeout=10_000)
+    assert log(ann) == log(bob) and log(ann)[:3] == before
     assert blocked == []
