@@ -182,5 +182,18 @@ def room_think(budget_s):
         return json.dumps({"ok": False, "error": str(err)})
 
 
+def qr_svg(text):
+    """An inline <svg> QR code of `text` (the room's invite link), drawn by segno (its wheel is
+    unpacked next to parlor's). Answers {ok, svg} or {ok: false, error}."""
+    if not isinstance(text, str) or not 0 < len(text) <= 512:
+        return json.dumps({"ok": False, "error": "a QR code is made of 1-512 characters of text"})
+    import segno  # imported on first use: the engine starts without it
+
+    code = segno.make(text, error="m")
+    svg = code.svg_inline(border=2, omitsize=True, dark="#000", light="#fff", svgclass="qr-code",
+                          title="QR code of the invite link")
+    return json.dumps({"ok": True, "svg": svg, "version": code.version})
+
+
 __export__ = ["hello", "new_table", "restore", "act", "think",
-              "room_open", "room_restore", "room_takeover", "room_event", "room_think"]
+              "room_open", "room_restore", "room_takeover", "room_event", "room_think", "qr_svg"]

@@ -141,6 +141,8 @@ class Lobby:
         self.link = el("a", "invite-link", "", invite)
         self.copy = button(invite, "Copy link", self.copy_link, "btn small")
         show(self.copy, False)
+        self.qr = el("div", "qr", parent=self.root, aria_label="QR code of the invite link")
+        show(self.qr, False)
         self.seats = el("ol", "lobby-seats", parent=self.root, aria_label="Seats")
         self.name = None
         if role == "guest":
@@ -159,6 +161,12 @@ class Lobby:
         self.link.textContent = link
         self.link.setAttribute("href", link)
         show(self.copy, True)
+
+    def set_qr(self, svg):
+        """The invite link's QR code: an <svg> made by our engine (segno) from our own invite URL,
+        the only input, so it is inserted as markup."""
+        self.qr.innerHTML = svg
+        show(self.qr, True)
 
     def copy_link(self):
         try:
@@ -293,6 +301,17 @@ def set_host_param(code):
     window.history.replaceState(None, "", window.location.pathname + ("?" + query if query else ""))
 
 
+async def show_qr(app, screen):
+    """Ask the engine for the invite link's QR code and show it in `screen`'s lobby."""
+    try:
+        answer = await app.engine.call("qr_svg", invite_link(screen.code))
+    except Exception as err:
+        window.console.warn("qr:", str(err))
+        return
+    if answer.get("ok") and not screen.closed and screen.table is None:
+        screen.lobby.set_qr(answer["svg"])
+
+
 async def load_host_room(code):
     """The room this browser hosts under `code` (IndexedDB), or None."""
     try:
@@ -360,6 +379,7 @@ class HostRoom:
                 self.host_key = message.get("host_key")
             set_host_param(self.code)
             self.lobby.set_code(self.code)
+            self.app.engine.when_ready(lambda: asyncio.create_task(show_qr(self.app, self)))
             if self.table is None:
                 self.lobby.set_status("Starting the game engine…")
             if not self.opened:
@@ -500,6 +520,7 @@ class GuestRoom:
         show(self.bar, False)
         self.lobby = Lobby(root, "guest", on_take=self.take, on_leave=app.go_home)
         self.lobby.set_code(self.code)
+        app.engine.when_ready(lambda: asyncio.create_task(show_qr(app, self)))  # to pass it on
         self.net = RoomNet("guest", self)
         self.net.connect({"type": "join", "room": self.code})
         # For tests (a hostile guest): send any text to the host over this page's data channel.

@@ -6,7 +6,8 @@
 1. Builds the ``parlor`` wheel from pyproject.toml (hatchling, no build isolation: hatchling
    comes from requirements-dev.txt, so the build needs no network).
 2. Assembles dist/site/: everything in public/, everything in app/ (under app/), the wheel as
-   wheels/parlor.whl, and only the runtime files the page needs, copied from node_modules
+   wheels/parlor.whl, the pinned pure-Python wheels of requirements-site.txt (segno, for QR codes)
+   as wheels/<name>.whl from .cache/site-wheels (scripts/setup.sh downloads them), and only the runtime files the page needs, copied from node_modules
    (Pyodide core, PyScript core dist, MicroPython), all served from our own origin.
 3. Writes the service worker's precache list: every file of the site with a content-hash build
    version, injected into sw.js and also written to precache.json (for tests and benchmarks).
@@ -70,6 +71,37 @@ def build_wheel(out_dir: Path) -> Path:
         if "parlor/__init__.py" not in zf.namelist():
             raise SystemExit("the wheel has no parlor/__init__.py")
     return wheels[0]
+
+
+SITE_WHEELS = ROOT / ".cache" / "site-wheels"
+
+
+def site_pins() -> list[tuple[str, str]]:
+    pins = []
+    for line in (ROOT / "requirements-site.txt").read_text().splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line:
+            name, _, version = line.partition("==")
+            if not version:
+                raise SystemExit(f"requirements-site.txt: pin {line!r} exactly (name==version)")
+            pins.append((name.strip(), version.strip()))
+    return pins
+
+
+def copy_site_wheels(site: Path) -> list[str]:
+    """The pinned pure-Python wheels the engine worker unpacks (see requirements-site.txt)."""
+    copied = []
+    for name, version in site_pins():
+        stem = name.lower().replace("-", "_")
+        found = sorted(SITE_WHEELS.glob(f"{stem}-{version}-py3-none-any.whl")) + \
+            sorted(SITE_WHEELS.glob(f"{stem}-{version}-py2.py3-none-any.whl"))
+        if not found:
+            raise SystemExit(f"{SITE_WHEELS}/{stem}-{version}-*.whl missing: run scripts/setup.sh")
+        target = site / "wheels" / f"{stem}.whl"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(found[0], target)
+        copied.append(target.name)
+    return copied
 
 
 def copy_tree(src: Path, dst: Path) -> None:
@@ -139,6 +171,7 @@ def build(out: Path) -> dict:
         (out / WHEEL_NAME).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(wheel, out / WHEEL_NAME)
         wheel_file = wheel.name
+    copy_site_wheels(out)
     copy_runtime(out)
     manifest = precache_manifest(out)
     write_service_worker(out, manifest)

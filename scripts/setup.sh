@@ -55,4 +55,13 @@ if [ ! -f .cache/pyodide-wheels/.sha256 ] || [ "$(cat .cache/pyodide-wheels/.sha
     -r requirements-pyodide.txt -d .cache/pyodide-wheels
   echo "$pyw_sum" > .cache/pyodide-wheels/.sha256
 fi
-echo "setup: ok (.venv, node_modules, .cache/pyodide-wheels$([ -x /usr/bin/chromium ] && echo ', /usr/bin/chromium'))"
+# Pure-Python wheels shipped in the site (requirements-site.txt; scripts/build_site.py copies them).
+mkdir -p .cache/site-wheels
+site_sum=$(sha256sum requirements-site.txt | cut -d' ' -f1)
+if [ ! -f .cache/site-wheels/.sha256 ] || [ "$(cat .cache/site-wheels/.sha256)" != "$site_sum" ]; then
+  rm -f .cache/site-wheels/*.whl
+  .venv/bin/python -m pip download -q --disable-pip-version-check --only-binary=:all: --no-deps \
+    -r requirements-site.txt -d .cache/site-wheels
+  echo "$site_sum" > .cache/site-wheels/.sha256
+fi
+echo "setup: ok (.venv, node_modules, .cache/pyodide-wheels, .cache/site-wheels$([ -x /usr/bin/chromium ] && echo ', /usr/bin/chromium'))"

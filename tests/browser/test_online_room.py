@@ -40,6 +40,30 @@ def join(open_page, link, name, seat, context=None, srv=None):
     return page
 
 
+def qr_dark_modules(svg):
+    """The dark modules drawn by segno's inline SVG (its "qrline" path: M/m moves, h runs)."""
+    import re
+    import xml.etree.ElementTree as ET
+
+    path = [n for n in ET.fromstring(svg).iter() if n.tag.endswith("path") and n.get("class") == "qrline"][0]
+    dark, x, y = set(), 0.0, 0.0
+    for op, a, b in re.findall(r"([Mmh])(-?[\d.]+)(?:[ ,](-?[\d.]+))?", path.get("d")):
+        if op == "M":
+            x, y = float(a), float(b)
+        elif op == "m":
+            x, y = x + float(a), y + float(b)
+        else:
+            dark.update((int(x) + i, int(y)) for i in range(int(float(a))))
+            x += float(a)
+    return dark
+
+
+def segno_modules(text, border=2):
+    segno = pytest.importorskip("segno")
+    matrix = segno.make(text, error="m").matrix
+    return {(x + border, y + border) for y, row in enumerate(matrix) for x, v in enumerate(row) if v}
+
+
 def tap_any(page):
     """Tap a movable piece, then one of its targets (a place if there is one)."""
     page.click(".board .cell.movable")
@@ -74,6 +98,9 @@ def test_host_and_two_guests_play_ataxx_hostile_moves_refused_and_rejoin(open_pa
     link = create_room(host, "ataxx", ["human", "human"], you="watch", layout="Diamond")
     assert "?room=" in link and host.inner_text(".room-code").startswith("Room code: ")
     assert host.is_disabled("button.start-room")
+    # The lobby's QR code (made by the engine with segno) encodes the invite link.
+    host.wait_for_selector(".lobby .qr svg", timeout=30_000)
+    assert qr_dark_modules(host.inner_html(".lobby .qr")) == segno_modules(link)
     t0 = time.monotonic()
     ann = join(open_page, link, "Ann <b>bold</b>", 0)
     print(f"invite link to lobby with a seat: {time.monotonic() - t0:.2f} s (guest page, no engine needed)")
