@@ -1,0 +1,158 @@
+#!/usr/bin/env python3
+"""Online rooms in Chromium on loopback: invite link to lobby/table, and a host's move as seen
+on a guest's device. Prints figures; asserts nothing.
+
+    python bench/online.py [--site dist/site] [--moves 30]     (build first: scripts/build_site.py)
+
+One browser, one context per device, the signaling service of `python -m peer` on a free
+loopback port. The host (Ataxx, plays Red) and one guest (Blue) are two pages.
+
+- **invite → lobby**: a fresh context opens the invite link; from navigation start to the lobby
+  showing the room's seats (drawn from the host's first `state` over the data channel). A
+  guest's page never waits for Pyodide (it draws what the host sends), so Pyodide start-up is
+  not in this figure; MicroPython's start, signaling, the WebRTC handshake and the first state
+  are.
+- **invite → table**: the same for a started game (a spectator opens the link): navigation start
+  to the board drawn.
+- **host → guest move**: the host's tap on the target square (a capture-phase `pointerdown`
+  listener stamps `performance.timeOrigin + now()`) to the guest's move log changing (a
+  MutationObserver stamps it the same way; both pages share the machine's clock). It includes
+  the host's engine (room_event in the Pyodide worker), the data channel and the guest's
+  drawing. Games are replayed (Rematch) until `--moves` host moves are measured.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+from conftest import CHROMIUM, CHROMIUM_ARGS, guard_context, start_server  # noqa: E402
+from tablekit import OVER, log, wait_engine  # noqa: E402
+from test_online_room import MY_TURN, QUERY, create_room, tap_any  # noqa: E402
+
+STAMP = "performance.timeOrigin + performance.now()"
+WATCH = """() => {
+  window.__seen = null;
+  if (window.__observer) window.__observer.disconnect();
+  const target = document.querySelector('.move-log');
+  window.__observer = new MutationObserver(() => {
+    if (window.__seen === null) window.__seen = performance.timeOrigin + performance.now();
+  });
+  window.__observer.observe(target, {childList: true, subtree: true, characterData: true});
+}"""
+
+
+def pct(values, p):
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
+
+
+def since_navigation(page):
+    return page.evaluate("performance.now()") / 1000
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--site", default=str(ROOT / "dist" / "site"))
+    ap.add_argument("--moves", type=int, default=30)
+    ap.add_argument("--joins", type=int, default=3)
+    args = ap.parse_args(argv)
+    from playwright.sync_api import sync_playwright
+
+    server = start_server(Path(args.site))
+    blocked: list[str] = []
+    print(f"load average: {os.getloadavg()[0]:.1f} (2 cores)")
+    try:
+        with sync_playwright() as pw:
+            kwargs = {"args": CHROMIUM_ARGS, "headless": True}
+            if Path(CHROMIUM).exists():
+                kwargs["executable_path"] = CHROMIUM
+
+            browser = pw.chromium.launch(**kwargs)
+
+            def page_for(path):
+                context = browser.new_context()
+                guard_context(context, server.url, blocked)
+                page = context.new_page()
+                page.goto(server.url + path)
+                return page
+
+            host = page_for("/" + QUERY)
+            wait_engine(host)
+            link = create_room(host, "ataxx", ["human", "human"], you="0", name="Host")
+            invite = "/" + link.split("/", 3)[3].replace("?room=", QUERY + "&room=")
+
+            lobby_s = []
+            for _ in range(args.joins):  # spectators: each opens the link and sees the seats
+                page = page_for(invite)
+                page.wait_for_function("document.querySelectorAll('.lobby-seat').length === 2 && "
+                                       "document.body.dataset.room === 'watching'", timeout=60_000,
+                                       polling=10)
+                lobby_s.append(since_navigation(page))
+                page.context.close()
+            guest = page_for(invite)
+            guest.wait_for_selector(".lobby-seat button.take", timeout=60_000)
+            guest.click(".lobby-seat[data-seat='1'] button.take")
+            guest.wait_for_function("document.body.dataset.room === 'seated'", timeout=20_000)
+            host.wait_for_function("!document.querySelector('button.start-room').disabled", timeout=20_000)
+            host.click("button.start-room")
+            guest.wait_for_selector(".table .board", timeout=20_000)
+
+            table_s = []
+            for _ in range(args.joins):
+                page = page_for(invite)
+                page.wait_for_selector(".table .board", timeout=60_000)
+                table_s.append(since_navigation(page))
+                page.context.close()
+
+            host.evaluate("document.addEventListener('pointerdown', () => { window.__tap = "
+                          + STAMP + "; }, true)")
+            latencies = []
+            games = 1
+            while len(latencies) < args.moves:
+                if host.evaluate(OVER):
+                    host.click(".result button.btn.primary")  # Rematch (the host restarts the room)
+                    host.wait_for_function("document.querySelectorAll('.move-log .mv').length === 0",
+                                           timeout=20_000)
+                    guest.wait_for_function("document.querySelectorAll('.move-log .mv').length === 0",
+                                            timeout=20_000)
+                    games += 1
+                if host.evaluate(MY_TURN):
+                    moved = len(log(host))
+                    guest.evaluate(WATCH)
+                    tap_any(host)
+                    guest.wait_for_function("window.__seen !== null", timeout=20_000, polling=10)
+                    latencies.append(guest.evaluate("window.__seen") - host.evaluate("window.__tap"))
+                    guest.wait_for_function(f"document.querySelectorAll('.move-log .mv').length > {moved}"
+                                            f" || {OVER}", timeout=20_000)
+                elif guest.evaluate(MY_TURN):
+                    moved = len(log(guest))
+                    tap_any(guest)
+                    host.wait_for_function(f"document.querySelectorAll('.move-log .mv').length > {moved}"
+                                           f" || {OVER}", timeout=20_000)
+                else:
+                    host.wait_for_timeout(20)
+            browser.close()
+    finally:
+        server.stop()
+
+    print(f"invite link -> lobby with seats (guest, no Pyodide wait), {len(lobby_s)} joins: "
+          f"median {statistics.median(lobby_s):.2f} s, max {max(lobby_s):.2f} s")
+    print(f"invite link -> table of a started game (spectator), {len(table_s)} joins: "
+          f"median {statistics.median(table_s):.2f} s, max {max(table_s):.2f} s")
+    ms = [x for x in latencies]
+    print(f"host move -> guest's move log, {len(ms)} moves over {games} game(s): "
+          f"median {statistics.median(ms):.1f} ms, p95 {pct(ms, 95):.1f} ms, max {max(ms):.1f} ms")
+    print(f"load average: {os.getloadavg()[0]:.1f}; requests leaving the local origin: {len(blocked)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
