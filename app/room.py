@@ -186,14 +186,20 @@ class RoomHost:
         self.broadcast()
 
     def _restart(self) -> Table:
-        """Rematch in the room: same seats and people, the next seed; games whose first seat is
-        an option rotate it (as a local rematch does), others keep the seating."""
-        config = dict(self.table.config)
-        config["seed"] = config["seed"] + 1
-        if GAMES[config["game"]].first_option:
-            first = config["options"].get("first", 0)
-            config["options"] = {**config["options"], "first": (first + 1) % len(config["seats"])}
-        return Table(config)
+        """Rematch in the room, as a local rematch (Table.rematch): the next seed, and the other
+        player starts. Games whose first seat is an option rotate it; in Ataxx (the first colour
+        always starts) the seats' settings move one place along, so the people move with them:
+        each person's seat (name, token hash, link) and the host's seat rotate too."""
+        table = self.table.rematch()
+        if not GAMES[table.config["game"]].first_option:
+            count = len(self.seats)
+            self.seats = self.seats[1:] + self.seats[:1]
+            if self.host_seat is not None:
+                self.host_seat = (self.host_seat - 1) % count
+            for info in self.peers.values():
+                if info["seat"] is not None:
+                    info["seat"] = (info["seat"] - 1) % count
+        return table
 
     def take_seat(self, seat: Any, name: Any) -> None:
         """The host takes an open seat itself (in the lobby)."""

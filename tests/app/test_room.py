@@ -255,3 +255,31 @@ def test_a_returning_guest_rebinds_its_seat_on_the_new_host_by_token():
     assert new.lobby()["seats"][1]["connected"]
     with pytest.raises(TableError):
         RoomHost.from_replica({"snapshot": {}, "lobby": {}, "you": {}})
+
+
+def test_ataxx_rematch_in_a_room_lets_the_other_person_start():
+    r, tokens = started_game()  # Ann (a) is Red, seat 0, and starts; Bob (b) is seat 1
+    r.receive("a", msg(type="move", move=r.table.state.legal_moves()[0], ply=0, token=tokens["a"]))
+    r.host_act({"type": "rematch"})
+    state_b = last_state(r, "b")
+    assert state_b["you"]["seat"] == 0 and state_b["snapshot"]["to_move"] == 0
+    assert state_b["snapshot"]["human_turn"] and state_b["snapshot"]["ply"] == 0
+    assert [s["name"] for s in r.lobby()["seats"]] == ["Bob", "Ann"]
+    # Bob (now Red) starts with his old token; Ann's token now belongs to seat 1.
+    r.receive("a", msg(type="move", move=r.table.state.legal_moves()[0], ply=0, token=tokens["a"]))
+    assert [m["code"] for m in sent(r, "a") if m["type"] == "error"] == ["not-your-turn"]
+    r.receive("b", msg(type="move", move=r.table.state.legal_moves()[0], ply=0, token=tokens["b"]))
+    assert r.table.ply == 1
+    r.receive("a", msg(type="move", move=r.table.state.legal_moves()[0], ply=1, token=tokens["a"]))
+    assert r.table.ply == 2
+
+
+def test_rematch_moves_the_host_seat_too():
+    r = room(HUMAN, HUMAN, host_seat=0)
+    token = seated(r, "a", 1, "Ann")
+    r.host_act({"type": "start"})
+    r.host_act({"type": "rematch"})
+    assert r.host_seat == 1 and r.lobby()["seats"][0]["name"] == "Ann"
+    assert r.peers["a"]["seat"] == 0 and r._seat_of(token) == 0
+    restored = RoomHost.restore(r.save())
+    assert restored.host_seat == 1 and restored._seat_of(token) == 0
