@@ -81,7 +81,8 @@ class Guest:
 @pytest.mark.xfail(reason="open bug: the host page receives the aiortc offer (seen on its signaling "
                           "socket) but never sends an answer, with no error in the console; the same "
                           "offer is answered in 10-40 ms by plain JS in that page (see docs/online.md, "
-                          "'Not done yet')", strict=False)
+                          "'Not done yet'); not run by default (its stuck aiortc thread made a later "
+                          "compile() in the main thread fail once): run it with --runxfail", run=False)
 def test_an_aiortc_guest_joins_a_page_hosted_room_and_is_refused_for_another_seat(open_page, server,
                                                                                  blocked):
     webrtc_peer.patch_aioice()
