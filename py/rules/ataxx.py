@@ -420,12 +420,7 @@ def from_dict(data: dict) -> AtaxxState:
     state = AtaxxState.start(data.get("variant"), data.get("start_fen", START_FEN))
     for move in history:
         state = state.play(move)
-    forfeit = data.get("forfeit")
-    if forfeit is not None:
-        if not isinstance(forfeit, dict):
-            raise ValueError("an Ataxx state's forfeit is null or {seat, reason}")
-        state = state.forfeit(forfeit.get("seat"), forfeit.get("reason"))
-    return state
+    return state.with_forfeit(data.get("forfeit"))
 
 
 def from_view(view: dict, seed: Any = None) -> AtaxxState:

@@ -148,6 +148,15 @@ class State:
         """Like `check_seat`, but None (a spectator) is allowed; raises ValueError otherwise."""
         return None if seat is None else self.check_seat(seat)
 
+    def with_forfeit(self, forfeit: Any) -> "State":
+        """This state with a `to_dict()` "forfeit" entry (null or {seat, reason}) applied:
+        the shared last step of every game's `from_dict`."""
+        if forfeit is None:
+            return self
+        if not isinstance(forfeit, dict):
+            raise ValueError(f"a {self.game} state's forfeit is null or {{seat, reason}}")
+        return self.forfeit(forfeit.get("seat"), forfeit.get("reason"))
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and self.to_dict() == other.to_dict()
 

@@ -480,12 +480,7 @@ def from_dict(data: dict) -> RunnersState:
                                data.get("start"))
     for move in history:
         state = state.play(move)
-    forfeit = data.get("forfeit")
-    if forfeit is not None:
-        if not isinstance(forfeit, dict):
-            raise ValueError("a Runners state's forfeit is null or {seat, reason}")
-        state = state.forfeit(forfeit.get("seat"), forfeit.get("reason"))
-    return state
+    return state.with_forfeit(data.get("forfeit"))
 
 
 def from_view(view: dict, seed: Any = None) -> RunnersState:

@@ -671,12 +671,7 @@ def from_dict(data: dict) -> SanctuaryState:
         raise ValueError("last_move is null or a dict")
     state = SanctuaryState(seats, first, seed, shuffles, tuple(pawns), turn, card, draw,
                            tuple(discard), tuple(history), _copy_last(last))
-    forfeit = data.get("forfeit")
-    if forfeit is not None:
-        if not isinstance(forfeit, dict):
-            raise ValueError("forfeit is null or {seat, reason}")
-        state = state.forfeit(forfeit.get("seat"), forfeit.get("reason"))
-    return state
+    return state.with_forfeit(data.get("forfeit"))
 
 
 def from_view(view: dict, seed: Any = None) -> SanctuaryState:
