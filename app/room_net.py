@@ -38,6 +38,20 @@ def plain(value):
     return None if text is None else json.loads(text)
 
 
+def is_heartbeat(text):
+    """HEARTBEAT in any JSON spelling: an independent client (e.g. aiortc with Python's
+    json.dumps) may send '{"v": 1, "type": "hb"}'; only short texts are parsed."""
+    if text == HEARTBEAT:
+        return True
+    if len(text) > 64:
+        return False
+    try:
+        message = json.loads(text)
+    except Exception:
+        return False
+    return isinstance(message, dict) and message.get("type") == "hb" and message.get("v") == VERSION
+
+
 def signal_url():
     loc = window.location
     return ("wss://" if loc.protocol == "https:" else "ws://") + loc.host + "/signal"
@@ -130,9 +144,7 @@ class Link:
     def on_message(self, event):
         self.heard = now_ms()
         text = event.data
-        if not isinstance(text, str) or text == HEARTBEAT:
-            return
-        if len(text) > MAX_TEXT:
+        if not isinstance(text, str) or len(text) > MAX_TEXT or is_heartbeat(text):
             return
         self.net.link_message(self, text)
 
