@@ -12,10 +12,13 @@ from catalog import game as catalog_game
 from dom import button, el, query_param, show
 from engine_client import EngineClient
 from home_screen import HomeScreen
-from room_screen import GuestRoom, HostRoom, RoomSetup, load_host_room, set_host_param
 from pyscript import document, window
 from pyscript.ffi import create_proxy
-from table_screen import TableScreen, load_saved
+from table_store import load_saved
+
+# The table and room screens (and every board) are imported when first opened, not at start:
+# MicroPython compiles a module when it is imported, and the home screen should not wait for
+# code it does not show (docs/architecture.md, "Start-up").
 
 TOAST_MS = 3500
 
@@ -47,11 +50,13 @@ class App:
 
     def room_setup(self, game):
         """The online room's setup for `game` (seats, the host's own seat, name)."""
+        from room_screen import RoomSetup
         self.close()
         self.room = RoomSetup(self, self.screen, game)
         document.body.dataset.screen = "room-setup"
 
     def host_room(self, game, config, host_seat, name):
+        from room_screen import HostRoom
         self.close()
         self.room = HostRoom(self, self.screen, game, config, host_seat, name)
         document.body.dataset.screen = "room"
@@ -63,6 +68,7 @@ class App:
         asyncio.create_task(self._resume_host(code))
 
     async def _resume_host(self, code):
+        from room_screen import HostRoom, load_host_room, set_host_param
         record = await load_host_room(code)
         if record is None or self.room is not None:
             set_host_param(None)
@@ -75,12 +81,14 @@ class App:
 
     def join_room(self, code):
         """A guest opened an invite link (?room=CODE)."""
+        from room_screen import GuestRoom
         self.close()
         self.room = GuestRoom(self, self.screen, code)
         document.body.dataset.screen = "room"
 
     def start_table(self, game, mode, config):
         """A new table for `config`; it starts as soon as the engine is up."""
+        from table_screen import TableScreen
         config["seed"] = int(window.Math.random() * 1_000_000_000)
         self.close()
         self.table = table = TableScreen(self, self.screen, game, mode, len(config["seats"]))
@@ -89,6 +97,7 @@ class App:
 
     def resume(self, saved):
         """Show the saved table at once; it comes alive when the engine has restored it."""
+        from table_screen import TableScreen
         game = catalog_game(saved["game"])
         mode = [m for m in game["modes"] if m["id"] == saved["mode"]][0]
         self.close()

@@ -15,9 +15,8 @@ from catalog import COLOUR_HEX, LEVELS
 from clock import TurnClock, shown
 from dom import button, el, now_ms, query_param, show
 from pyscript import window
+from table_store import CLOCK_KEY, SAVE_KEY
 
-SAVE_KEY = "parlor.table.v1"
-CLOCK_KEY = "parlor.clock.v1"
 LEVEL_TITLES = dict(LEVELS)
 BOARDS = {"ataxx": AtaxxBoard, "runners": RunnersBoard, "sanctuary": SanctuaryBoard}
 """The board view of each game: Board(parent, catalog entry, on_move), .update(snapshot,
@@ -50,20 +49,6 @@ def ai_budget_s():
         return max(0.05, min(5.0, float(value))) if value else 1.0
     except ValueError:
         return 1.0
-
-
-def load_saved():
-    """The table saved before the last reload, or None."""
-    text = window.localStorage.getItem(SAVE_KEY)
-    if not text:
-        return None
-    try:
-        saved = json.loads(text)
-        left = window.localStorage.getItem(CLOCK_KEY)
-        saved["clock_left"] = float(left) if left else None
-        return saved if saved.get("snapshot") else None
-    except Exception:
-        return None
 
 
 def controller(seat):

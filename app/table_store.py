@@ -1,0 +1,24 @@
+"""The local table kept in the browser across reloads (localStorage): the last snapshot and the
+clock's time left. Small on purpose: the page reads it at start-up, before the table screen's
+modules are imported."""
+
+import json
+
+from pyscript import window
+
+SAVE_KEY = "parlor.table.v1"
+CLOCK_KEY = "parlor.clock.v1"
+
+
+def load_saved():
+    """The table saved before the last reload, or None."""
+    text = window.localStorage.getItem(SAVE_KEY)
+    if not text:
+        return None
+    try:
+        saved = json.loads(text)
+        left = window.localStorage.getItem(CLOCK_KEY)
+        saved["clock_left"] = float(left) if left else None
+        return saved if saved.get("snapshot") else None
+    except Exception:
+        return None
