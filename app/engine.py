@@ -10,7 +10,6 @@ import json
 import sys
 
 import parlor
-from room import RoomHost
 from table import Table, TableError
 
 MAX_REQUEST = 64_000  # characters; a request larger than this is refused unread
@@ -116,15 +115,21 @@ def _room_answer(change):
     return json.dumps(answer)
 
 
+def _room_host():
+    """The room module, imported on first use: a local game's start-up does not wait for it."""
+    from room import RoomHost
+    return RoomHost
+
+
 def room_open(request):
-    """Open a room: {config, host_seat, host_name, code}."""
+    """Open a room: {config, host_seat, host_name, code, absent_after?}."""
     def change():
         global ROOM
         data = _read(request)
         if not isinstance(data, dict):
             raise TableError("a room request is a JSON object")
-        ROOM = RoomHost(data.get("config"), data.get("host_seat"), data.get("host_name") or "Host",
-                        code=data.get("code") or "")
+        ROOM = _room_host()(data.get("config"), data.get("host_seat"), data.get("host_name") or "Host",
+                           code=data.get("code") or "", absent_after=data.get("absent_after"))
     return _room_answer(change)
 
 
@@ -132,7 +137,7 @@ def room_restore(saved):
     """Bring back the room this page hosted before a reload."""
     def change():
         global ROOM
-        ROOM = RoomHost.restore(_read(saved))
+        ROOM = _room_host().restore(_read(saved))
     return _room_answer(change)
 
 
@@ -143,7 +148,7 @@ def room_takeover(request):
         data = _read(request)
         if not isinstance(data, dict):
             raise TableError("a takeover request is a JSON object")
-        ROOM = RoomHost.from_replica(data.get("replica"), data.get("code") or "", data.get("name") or "")
+        ROOM = _room_host().from_replica(data.get("replica"), data.get("code") or "", data.get("name") or "")
     return _room_answer(change)
 
 
@@ -174,10 +179,21 @@ def room_event(event):
 def room_think(budget_s):
     """The computer's move for the room's seat to move (not applied): {ok, move, ply, seat}."""
     try:
-        if ROOM is None or not ROOM.started:
+        if ROOM is None:
             raise TableError("no room game is running")
         budget = float(budget_s) if budget_s is not None else None
-        return json.dumps({"ok": True, **ROOM.table.think(budget)})
+        return json.dumps({"ok": True, **ROOM.think(budget)})
+    except (TableError, ValueError) as err:
+        return json.dumps({"ok": False, "error": str(err)})
+
+
+def room_rematch():
+    """A fresh room's rematch (games whose rule says so, e.g. Sanctuary): {ok, config,
+    host_seat} for the page to open a new room with."""
+    try:
+        if ROOM is None:
+            raise TableError("no room is open")
+        return json.dumps({"ok": True, **ROOM.rematch_config()})
     except (TableError, ValueError) as err:
         return json.dumps({"ok": False, "error": str(err)})
 
@@ -196,4 +212,5 @@ def qr_svg(text):
 
 
 __export__ = ["hello", "new_table", "restore", "act", "think",
-              "room_open", "room_restore", "room_takeover", "room_event", "room_think", "qr_svg"]
+              "room_open", "room_restore", "room_takeover", "room_event", "room_think", "room_rematch",
+              "qr_svg"]

@@ -40,6 +40,32 @@ CLOSE_AFTER = 60  # messages refused in a row for rate: the page drops that peer
 HOST = "host"  # the host's own peer id (signaling gives the host that id too)
 MAX_PEER_ID = 40
 
+# Per-game online rules, from the games' seeds (docs/online.md, "Per-game rules"). A game
+# without an entry: a person's turn waits for them, only the host starts, and a rematch
+# restarts in the same room. A new game only adds an entry here, never networking code.
+ONLINE_RULES: dict[str, dict] = {
+    # Sanctuary (seed 002): "After two minutes without a seat heartbeat, a computer may take its
+    # turn until it reconnects. If the lobby host is absent for two minutes, the earliest
+    # connected human may start. A rematch online creates a fresh room and invitation."
+    "sanctuary": {"stand_in_after": 120.0, "lobby_host_absent_after": 120.0, "fresh_room_rematch": True},
+}
+STAND_IN_LEVEL = "medium"  # the computer that plays an absent person's turn
+ABSENT_RULES = ("stand_in_after", "lobby_host_absent_after")
+
+
+def game_rules(game: str, absent_after: Any = None) -> dict:
+    """The online rules of `game`; `absent_after` (seconds) replaces the waits of its away
+    rules (tests and demos use a short one)."""
+    rules = dict(ONLINE_RULES.get(game, {}))
+    if absent_after is not None:
+        if isinstance(absent_after, bool) or not isinstance(absent_after, (int, float)) \
+                or not 0 <= absent_after <= 3600:
+            raise TableError("absent_after is 0-3600 seconds")
+        for key in ABSENT_RULES:
+            if key in rules:
+                rules[key] = float(absent_after)
+    return rules
+
 
 class Refused(Exception):
     def __init__(self, code: str, message: str):
@@ -83,7 +109,8 @@ class RoomHost:
     `host_seat` is the seat the host plays (None: the host only watches)."""
 
     def __init__(self, config: dict, host_seat: int | None = None, host_name: str = "Host",
-                 clock: Callable[[], float] = time.monotonic, code: str = ""):
+                 clock: Callable[[], float] = time.monotonic, code: str = "",
+                 absent_after: Any = None):
         if not isinstance(config, dict) or not isinstance(config.get("seats"), list):
             raise TableError("a room needs a table config with seats")
         specs = config["seats"]
@@ -94,7 +121,8 @@ class RoomHost:
             if spec.get("kind") == "ai" and spec.get("level") in LEVELS:
                 self.seats.append({"kind": "ai", "level": spec["level"], "name": ""})
             elif spec.get("kind") == "human":
-                self.seats.append({"kind": "human", "name": "", "hash": None, "peer": None})
+                self.seats.append({"kind": "human", "name": "", "hash": None, "peer": None,
+                                   "order": None, "away_since": None})
             else:
                 raise TableError("a seat is a person or a computer level")
         if host_seat is not None:
@@ -102,12 +130,14 @@ class RoomHost:
                     or self.seats[host_seat]["kind"] != "human":
                 raise TableError("the host may take a person's seat only")
             seat = self.seats[host_seat]
-            seat.update(name=clean_name(host_name) or "Host", hash="", peer=HOST)
+            seat.update(name=clean_name(host_name) or "Host", hash="", peer=HOST, order=0)
         self.host_seat = host_seat
         self.code = code if isinstance(code, str) else ""
         self.table = Table({**config, "seats": [
             {"kind": "human"} if s["kind"] == "human" else {"kind": "ai", "level": s["level"]}
             for s in self.seats]})
+        self.rules = game_rules(self.table.config["game"], absent_after)
+        self.may_start_open = False  # a guest that took over an abandoned lobby may start
         self.clock = clock
         self.started = False
         self.peers: dict[str, dict] = {}  # peer id -> {seat, name, bucket}
@@ -125,7 +155,7 @@ class RoomHost:
         reserved for its token."""
         info = self.peers.pop(peer, None)
         if info and info["seat"] is not None and self.seats[info["seat"]].get("peer") == peer:
-            self.seats[info["seat"]]["peer"] = None
+            self.seats[info["seat"]].update(peer=None, away_since=self.clock())
         self.broadcast()
 
     def receive(self, peer: Any, text: Any) -> None:
@@ -157,10 +187,14 @@ class RoomHost:
         if not isinstance(action, dict):
             raise TableError("an action is a JSON object")
         kind = action.get("type")
-        if kind == "start":
+        if kind == "check":
+            pass  # a timer of the host's page: time-based rules (stand-ins) are re-read below
+        elif kind == "start":
             missing = [i for i, s in enumerate(self.seats) if s["kind"] == "human" and s["hash"] is None]
-            if missing:
+            if missing and not self.may_start_open:
                 raise TableError("every person's seat must be taken first")
+            for seat in missing:  # nobody came for it: a computer may play it at once
+                self.seats[seat]["away_since"] = self.clock() - self.rules.get("stand_in_after", 0.0)
             self.started = True
         elif not self.started:
             raise TableError("the game has not started")
@@ -169,7 +203,9 @@ class RoomHost:
                 raise TableError("the host plays only its own seat")
             self.table.move(self.host_seat, action.get("move"), action.get("ply"))
         elif kind == "ai_move":
-            self.table.ai_move(action.get("seat"), action.get("move"), action.get("ply"))
+            seat = action.get("seat")
+            stand_in = seat is not None and seat == self.stand_in_seat()
+            self.table.ai_move(seat, action.get("move"), action.get("ply"), stand_in)
         elif kind == "forfeit":
             seat = self.table.state.to_move
             if seat is None or action.get("seat") != seat or self.table.is_ai(seat):
@@ -180,6 +216,8 @@ class RoomHost:
         elif kind == "pause":
             self.table.set_paused(action.get("paused"))
         elif kind == "rematch":
+            if self.rules.get("fresh_room_rematch"):
+                raise TableError("a rematch of this game opens a fresh room")
             self.table = self._restart()
         else:
             raise TableError("unknown action {!r:.40}".format(kind))
@@ -201,6 +239,49 @@ class RoomHost:
                     info["seat"] = (info["seat"] - 1) % count
         return table
 
+    def rematch_config(self) -> dict:
+        """A fresh room's rematch (ONLINE_RULES "fresh_room_rematch"): {config, host_seat} for a
+        new room with the same seats (people's seats open again, computers kept), the next
+        seed and the starting seat rotated as in Table.rematch."""
+        table = self.table.rematch()
+        seats, host_seat = self.seats, self.host_seat
+        if not GAMES[table.config["game"]].first_option:
+            seats = seats[1:] + seats[:1]
+            if host_seat is not None:
+                host_seat = (host_seat - 1) % len(seats)
+        config = {**table.config, "seats": [
+            {"kind": "human"} if s["kind"] == "human" else {"kind": "ai", "level": s["level"]}
+            for s in seats]}
+        return {"config": config, "host_seat": host_seat}
+
+    # --- the computer standing in for an absent person (ONLINE_RULES "stand_in_after") -------
+    def stand_in_seat(self) -> int | None:
+        """The seat to move if a computer may play its turn now: a person's seat whose player
+        has been away (no link, so no heartbeat) for `stand_in_after` seconds."""
+        wait = self._stand_in_wait()
+        return self.table.state.to_move if wait is not None and wait <= 0 else None
+
+    def _stand_in_wait(self) -> float | None:
+        """Seconds until a computer may play the away seat to move (<= 0: now); None: not
+        an away person's turn, or the game has no such rule."""
+        after = self.rules.get("stand_in_after")
+        state = self.table.state
+        seat = state.to_move
+        if after is None or not self.started or state.is_over or seat is None:
+            return None
+        spec = self.seats[seat]
+        if spec["kind"] != "human" or spec["peer"] is not None or spec.get("away_since") is None:
+            return None
+        return spec["away_since"] + after - self.clock()
+
+    def think(self, budget_s: float | None = None) -> dict:
+        """The computer's move for the seat to move (a computer's seat, or an away person's
+        seat a stand-in may play), not applied: {move, ply, seat}."""
+        if not self.started:
+            raise TableError("no room game is running")
+        stand_in = STAND_IN_LEVEL if self.stand_in_seat() is not None else None
+        return self.table.think(budget_s, stand_in)
+
     def take_seat(self, seat: Any, name: Any) -> None:
         """The host takes an open seat itself (in the lobby)."""
         if self.host_seat is not None:
@@ -208,9 +289,15 @@ class RoomHost:
         if type(seat) is not int or not 0 <= seat < len(self.seats) or \
                 self.seats[seat]["kind"] != "human" or self.seats[seat]["hash"] is not None:
             raise TableError("that seat is not open")
-        self.seats[seat].update(name=clean_name(name) or "Host", hash="", peer=HOST)
+        self.seats[seat].update(name=clean_name(name) or "Host", hash="", peer=HOST, away_since=None,
+                                order=self._next_order())
         self.host_seat = seat
         self.broadcast()
+
+    def _next_order(self) -> int:
+        """Join order of people's seats (the earliest connected person may start an abandoned
+        lobby: docs/online.md)."""
+        return 1 + max((s.get("order") or 0 for s in self.seats if s["kind"] == "human"), default=0)
 
     # --- guest messages ------------------------------------------------------------------------
     def _parse(self, text: Any) -> dict:
@@ -234,7 +321,7 @@ class RoomHost:
                 data["seat"] = None
                 self.outbox.append([other, self._state(other)])
         info["seat"] = seat
-        self.seats[seat]["peer"] = peer
+        self.seats[seat].update(peer=peer, away_since=None)
         if name:
             self.seats[seat]["name"] = name
 
@@ -262,6 +349,7 @@ class RoomHost:
         name = clean_name(message.get("name")) or info["name"] or "Player " + str(seat + 1)
         token = secrets.token_urlsafe(18)
         spec["hash"] = token_hash(token)
+        spec["order"] = self._next_order()
         self._bind(peer, info, seat, name)
         self.outbox.append([peer, self._state(peer, token)])
         self.broadcast(skip=peer)
@@ -318,8 +406,9 @@ class RoomHost:
                 # checks returning guests' tokens against it (docs/online.md, "Takeover").
                 seats.append({"kind": "human", "name": spec["name"], "taken": spec["hash"] is not None,
                               "connected": spec["peer"] is not None, "host": spec["peer"] == HOST,
-                              "hash": spec["hash"] or None})
-        return {"code": self.code, "seats": seats, "started": self.started,
+                              "hash": spec["hash"] or None, "order": spec.get("order")})
+        return {"code": self.code, "seats": seats, "started": self.started, "rules": self.rules,
+                "may_start_open": self.may_start_open and not self.started,
                 "spectators": sum(1 for p in self.peers.values() if p["seat"] is None)}
 
     def snapshot_for(self, seat: int | None) -> dict:
@@ -338,7 +427,9 @@ class RoomHost:
         snap["legal_moves"] = state.legal_moves() if mine else []
         snap["targets"] = state.targets() if mine and hasattr(state, "targets") else {}
         snap["can_undo"] = False
-        snap["ai_turn"] = snap["ai_turn"] and self.started
+        stand_in = self.stand_in_seat()
+        snap["stand_in"] = stand_in  # a computer plays this away person's turn
+        snap["ai_turn"] = (snap["ai_turn"] or stand_in is not None) and self.started
         snap["started"] = self.started
         snap["presence"] = [s["kind"] == "ai" or s["peer"] is not None for s in self.seats]
         return snap
@@ -358,8 +449,11 @@ class RoomHost:
 
     def host_snapshot(self) -> dict:
         snap = self.snapshot_for(self.host_seat)
-        # The host's page runs the computers and the clocks.
-        snap["ai_turn"] = self.started and self.table.snapshot()["ai_turn"]
+        # The host's page runs the computers (and stand-ins) and the clocks; it asks again
+        # ("check") when an away person's turn may pass to a stand-in.
+        snap["ai_turn"] = self.started and (self.table.snapshot()["ai_turn"] or snap["stand_in"] is not None)
+        wait = self._stand_in_wait()
+        snap["stand_in_in_s"] = round(wait, 3) if wait is not None and wait > 0 else None
         return snap
 
     def drain(self) -> dict:
@@ -372,9 +466,9 @@ class RoomHost:
 
     # --- persistence (the host's page keeps this in IndexedDB) --------------------------------
     def save(self) -> dict:
-        return {"seats": [{k: v for k, v in s.items() if k != "peer"} for s in self.seats],
+        return {"seats": [{k: v for k, v in s.items() if k not in ("peer", "away_since")} for s in self.seats],
                 "host_seat": self.host_seat, "code": self.code, "started": self.started,
-                "table": self.table.save()}
+                "rules": self.rules, "may_start_open": self.may_start_open, "table": self.table.save()}
 
     @classmethod
     def from_replica(cls, state: Any, code: str = "", name: str = "",
@@ -400,10 +494,11 @@ class RoomHost:
                 seats.append({"kind": "ai", "level": seat["level"], "name": ""})
                 continue
             digest = seat.get("hash") if isinstance(seat.get("hash"), str) else None
+            order = seat.get("order") if type(seat.get("order")) is int and digest else None
             spec = {"kind": "human", "name": clean_name(seat.get("name")) if digest else "",
-                    "hash": digest, "peer": None}
+                    "hash": digest, "peer": None, "order": order, "away_since": clock()}
             if index == mine and digest:
-                spec.update(peer=HOST, name=clean_name(name) or spec["name"])
+                spec.update(peer=HOST, name=clean_name(name) or spec["name"], away_since=None)
             seats.append(spec)
         try:
             position = from_view(snap["view"], seed=config.get("seed")).to_dict()
@@ -418,8 +513,16 @@ class RoomHost:
             {"kind": "human"} if s["kind"] == "human" else {"kind": "ai", "level": s["level"]}
             for s in seats]}
         room.table = Table(table_config, position, bool(snap.get("paused")))
+        wait = (lobby.get("rules") or {}).get("stand_in_after") if isinstance(lobby.get("rules"), dict) else None
+        try:
+            room.rules = game_rules(room.table.config["game"], wait)
+        except TableError:
+            room.rules = game_rules(room.table.config["game"])
         room.clock = clock
         room.started = bool(lobby.get("started"))
+        # An abandoned lobby (its host gone): the person who took it over may start without
+        # the old host's seat (ONLINE_RULES "lobby_host_absent_after").
+        room.may_start_open = not room.started and "lobby_host_absent_after" in room.rules
         room.peers, room.outbox, room.to_close = {}, [], []
         return room
 
@@ -428,12 +531,17 @@ class RoomHost:
         if not isinstance(saved, dict) or not isinstance(saved.get("table"), dict):
             raise TableError("nothing saved to restore")
         room = cls.__new__(cls)
-        room.seats = [dict(s, peer=HOST if i == saved.get("host_seat") else None)
+        now = clock()
+        room.seats = [dict(s, peer=HOST, away_since=None) if i == saved.get("host_seat") else
+                      dict(s, peer=None, away_since=now if s.get("hash") else None)
                       if s.get("kind") == "human" else dict(s)
                       for i, s in enumerate(saved["seats"])]
         room.host_seat = saved.get("host_seat")
         room.code = saved.get("code", "")
         room.table = Table.restore(saved["table"])
+        room.rules = saved.get("rules") if isinstance(saved.get("rules"), dict) else \
+            game_rules(room.table.config["game"])
+        room.may_start_open = bool(saved.get("may_start_open"))
         room.clock = clock
         room.started = bool(saved.get("started"))
         room.peers, room.outbox, room.to_close = {}, [], []

@@ -10,7 +10,7 @@ import asyncio
 import json
 
 from catalog import LEVELS, game as catalog_game
-from dom import button, el, on, show
+from dom import button, el, on, query_param, show
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 from room_net import RoomNet
@@ -28,6 +28,20 @@ def invite_link(code):
 
 def format_code(code):
     return "-".join(code[i:i + 4] for i in range(0, len(code), 4))
+
+
+def absent_after():
+    """?absent=SECONDS: shortens a game's two-minute away rules (tests and demos), else None."""
+    try:
+        value = float(query_param("absent"))
+    except (TypeError, ValueError):
+        return None
+    return value if 0 <= value <= 3600 else None
+
+
+def room_code(text):
+    """A room code from untrusted text: letters and digits, at most 40."""
+    return "".join(ch for ch in str(text).upper() if ch.isalpha() or ch.isdigit())[:40]
 
 
 def load_json(key):
@@ -204,8 +218,10 @@ class Lobby:
                 button(item, "Take", lambda i=index: self.on_take(i, self.name.value), "btn small take")
         if self.start is not None:
             ready = all(s["taken"] for s in lobby["seats"])
-            self.start.disabled = not ready
+            self.start.disabled = not (ready or lobby.get("may_start_open"))
             self.set_status("Everyone is seated: start when you like." if ready else
+                            "The host left this lobby: you may start, and a computer plays the seats "
+                            "nobody took until someone does." if lobby.get("may_start_open") else
                             "Waiting for players to take the open seats…")
         elif not has_seat:
             self.set_status("Take an open seat, or stay to watch.")
@@ -257,7 +273,12 @@ class OnlineTable(TableScreen):
         if to_move is not None and to_move < len(presence) and not presence[to_move]:
             self.clock.stop(window.performance.now())  # a turn waits for an absent player
             if not snapshot["is_over"]:
-                self.status.textContent = self.game["colours"][to_move] + " is away: waiting for them"
+                colour = self.game["colours"][to_move]
+                self.status.textContent = colour + (
+                    " is away: the computer plays for them" if snapshot.get("stand_in") == to_move
+                    else " is away: waiting for them")
+        if self.room.role == "host":
+            self.room.check_in(snapshot.get("stand_in_in_s"))
 
     def may_time_out(self, snap):
         if self.room.role != "host":
@@ -273,6 +294,12 @@ class OnlineTable(TableScreen):
     def set_paused(self, paused):
         if self.room.role == "host":
             super().set_paused(paused)
+
+    def on_rematch(self):
+        if self.room.role == "host" and self.room.rules.get("fresh_room_rematch"):
+            asyncio.create_task(self.room.fresh_rematch())  # Sanctuary: a fresh room and invitation
+        elif self.room.role == "host":
+            super().on_rematch()
 
     async def call_act(self, action):
         return await self.room.table_action(action)
@@ -328,7 +355,8 @@ class HostRoom:
     themselves (host-back) and rebind their seats by token."""
     role = "host"
 
-    def __init__(self, app, root, game, config, host_seat, name, resume=None, net=None):
+    def __init__(self, app, root, game, config, host_seat, name, resume=None, net=None,
+                 on_created=None):
         self.app = app
         self.root = root
         self.game = game
@@ -345,6 +373,10 @@ class HostRoom:
         else:
             self.seat_count = len(config["seats"])
         self.opened = False
+        self.rules = {}  # the game's online rules (app/room.py ONLINE_RULES), from the lobby
+        self.on_created = on_created  # called with the new room's code (a fresh-room rematch)
+        self.keep_net = False  # closing leaves the links open (a fresh-room rematch announces)
+        self.check_timer = None
         self.queue = []  # link events that came before the room was open in the engine
         self.table = None
         self.closed = False
@@ -377,6 +409,8 @@ class HostRoom:
             self.code = message["room"]
             if kind == "created":
                 self.host_key = message.get("host_key")
+                if self.on_created is not None:
+                    self.on_created(self.code)
             set_host_param(self.code)
             self.lobby.set_code(self.code)
             self.app.engine.when_ready(lambda: asyncio.create_task(show_qr(self.app, self)))
@@ -406,7 +440,7 @@ class HostRoom:
         else:
             answer = await self.app.engine.call("room_open", {
                 "config": self.config, "host_seat": self.you_seat, "host_name": self.name,
-                "code": self.code})
+                "code": self.code, "absent_after": absent_after()})
         if not answer["ok"]:
             self.app.toast(answer["error"])
             return
@@ -451,6 +485,7 @@ class HostRoom:
         if lobby is None:
             return
         self.you_seat = answer.get("host_seat")
+        self.rules = lobby.get("rules") or {}
         if lobby["started"] and self.table is None:
             self.lobby.close()
             self.table = OnlineTable(self.app, self.root, self.game, self)
@@ -483,9 +518,43 @@ class HostRoom:
     async def table_action(self, action):
         return await self.event(action, draw=False)
 
+    def check_in(self, seconds):
+        """Ask the room again in `seconds` (an away person's turn may pass to a computer then)."""
+        if self.check_timer is not None:
+            window.clearTimeout(self.check_timer)
+            self.check_timer = None
+        if seconds is not None and not self.closed:
+            self.check_timer = window.setTimeout(
+                create_proxy(lambda: self.send_event({"type": "check"})), int(seconds * 1000) + 50)
+
+    async def fresh_rematch(self):
+        """A rematch in a fresh room (Sanctuary's rule): the same seats in a new room with its
+        own code and invitation; this room's guests are sent the new code, then it closes."""
+        answer = await self.app.engine.call("room_rematch")
+        if not answer["ok"]:
+            self.app.toast(answer["error"])
+            return
+        old_net, old_code = self.net, self.code
+        self.keep_net = True
+        app = self.app
+
+        def announce(code):
+            text = json.dumps({"v": 1, "type": "rematch", "room": code})
+            for peer in list(old_net.links):
+                old_net.send(peer, text)
+            window.setTimeout(create_proxy(old_net.close), 3000)  # let the message go first
+            window.parlorRooms.remove(old_code)
+
+        app.close()
+        app.room = HostRoom(app, app.screen, self.game, answer["config"], answer["host_seat"],
+                            self.name, on_created=announce)
+        document.body.dataset.screen = "room"
+
     def close(self):
         self.closed = True
-        self.net.close()
+        self.check_in(None)
+        if not self.keep_net:
+            self.net.close()
         set_host_param(None)  # left on purpose: the room stays saved, a reload no longer resumes it
         if self.table is not None:
             self.table.close()
@@ -501,7 +570,7 @@ class GuestRoom:
     def __init__(self, app, root, code):
         self.app = app
         self.root = root
-        self.code = "".join(ch for ch in code.upper() if ch.isalpha() or ch.isdigit())[:40]
+        self.code = room_code(code)
         self.key = TOKEN_KEY + self.code
         self.mine = load_json(self.key) or {}
         self.you_seat = None
@@ -513,11 +582,10 @@ class GuestRoom:
         self.takeover_after = 30
         self.takeover_timer = None
         self.bar = el("section", "card takeover", parent=root, aria_label="The host is gone")
-        el("p", None, "The host has been gone for a while. Any participant may take over as host: "
-           "the game goes on from your copy of it, and the others come back to their seats.",
-           self.bar)
-        button(self.bar, "Take over as host", self.claim, "btn primary take-over")
+        self.bar_text = el("p", None, "", self.bar)
+        self.bar_button = button(self.bar, "Take over as host", self.claim, "btn primary take-over")
         show(self.bar, False)
+        self.rematch_card = None
         self.lobby = Lobby(root, "guest", on_take=self.take, on_leave=app.go_home)
         self.lobby.set_code(self.code)
         app.engine.when_ready(lambda: asyncio.create_task(show_qr(app, self)))  # to pass it on
@@ -557,10 +625,34 @@ class GuestRoom:
 
     # --- takeover (docs/online.md, "Takeover") ----------------------------------------------
     def host_gone(self):
-        """Offer "Take over as host" once the host has been gone for takeover_after seconds."""
-        if self.takeover_timer is None:
-            self.takeover_timer = window.setTimeout(create_proxy(self.offer_takeover),
-                                                    int(self.takeover_after * 1000) + 200)
+        """Offer "Take over as host" once the host has been gone for takeover_after seconds; in
+        the lobby of a game with the rule "lobby_host_absent_after" (Sanctuary: two minutes),
+        to the earliest-joined connected person then, and to everyone after twice as long."""
+        if self.takeover_timer is not None:
+            return
+        lobby = (self.replica or {}).get("lobby") or {}
+        wait = (lobby.get("rules") or {}).get("lobby_host_absent_after")
+        if wait is not None and not lobby.get("started"):
+            seconds = wait if self.earliest_here(lobby) else 2 * wait
+            self.bar_text.textContent = ("The host has been away from the lobby for a while. "
+                                         "You may start the game: take over as host.")
+            self.bar_button.textContent = "Take over and start"
+        else:
+            seconds = 0
+            self.bar_text.textContent = ("The host has been gone for a while. Any participant may "
+                                         "take over as host: the game goes on from your copy of "
+                                         "it, and the others come back to their seats.")
+            self.bar_button.textContent = "Take over as host"
+        seconds = max(seconds, self.takeover_after)  # the signaling service's own minimum
+        self.takeover_timer = window.setTimeout(create_proxy(self.offer_takeover), int(seconds * 1000) + 200)
+
+    def earliest_here(self, lobby):
+        """Whether this browser's seat is the earliest-joined person's seat still connected
+        when the host left (the host's own seat aside)."""
+        here = [(seat.get("order") or 0, index) for index, seat in enumerate(lobby.get("seats") or [])
+                if seat.get("kind") == "human" and seat.get("taken") and seat.get("connected")
+                and not seat.get("host")]
+        return bool(here) and min(here)[1] == self.you_seat
 
     def host_here(self):
         if self.takeover_timer is not None:
@@ -618,7 +710,9 @@ class GuestRoom:
         kind = message.get("type")
         if kind == "state":
             self.replica = message
-        if kind == "error":
+        if kind == "rematch":
+            self.offer_rematch(room_code(message.get("room") or ""))
+        elif kind == "error":
             document.body.dataset.roomError = str(message.get("code"))  # for tests
             if message.get("code") == "unknown-token":  # this browser's seat is gone
                 self.forget()
@@ -646,6 +740,18 @@ class GuestRoom:
         else:
             self.lobby.draw(self.game, lobby, self.you_seat)
 
+    def offer_rematch(self, code):
+        """The host opened the rematch in a fresh room: its invitation, as a link."""
+        if not code or self.closed:
+            return
+        if self.rematch_card is None:
+            self.rematch_card = el("section", "card rematch-invite", parent=self.root,
+                                   aria_label="Rematch", role="alert")
+            self.root.prepend(self.rematch_card)
+        self.rematch_card.replaceChildren()
+        el("p", None, "The host opened a rematch in a fresh room.", self.rematch_card)
+        el("a", "btn primary join-rematch", "Join the rematch", self.rematch_card, href=invite_link(code))
+
     def forget(self):
         self.mine = {}
         window.localStorage.removeItem(self.key)
@@ -665,6 +771,8 @@ class GuestRoom:
         self.closed = True
         self.host_here()
         self.bar.remove()
+        if self.rematch_card is not None:
+            self.rematch_card.remove()
         if self.net is not None:
             self.net.close()
         if self.table is not None:

@@ -126,22 +126,28 @@ class Table:
             raise TableError("a computer plays that seat")
         self.states.append(self.state.play(move))
 
-    def think(self, budget_s: float | None = None) -> dict:
-        """The computer's choice for the seat to move (not applied): {move, ply, seat}."""
+    def think(self, budget_s: float | None = None, stand_in: str | None = None) -> dict:
+        """The computer's choice for the seat to move (not applied): {move, ply, seat}.
+        `stand_in`: a computer level that plays a person's turn (an online room's absent
+        player, app/room.py)."""
         seat = self.state.to_move
-        if not self.is_ai(seat):
+        if self.is_ai(seat):
+            level = self.config["seats"][seat]["level"]
+        elif stand_in in LEVELS and seat is not None and not self.state.is_over:
+            level = stand_in
+        else:
             raise TableError("no computer player is to move")
-        level = self.config["seats"][seat]["level"]
         view = self.state.view(seat)
         move = choose_move(view, level, seed=self.config["seed"] * 1009 + self.ply, budget_s=budget_s)
         return {"move": move, "ply": self.ply, "seat": seat}
 
-    def ai_move(self, seat: Any, move: Any, ply: Any) -> None:
-        """Apply a computer's move from `think`, unless the table has moved on or paused."""
+    def ai_move(self, seat: Any, move: Any, ply: Any, stand_in: bool = False) -> None:
+        """Apply a computer's move from `think`, unless the table has moved on or paused.
+        `stand_in`: the computer plays a person's seat (the caller checked it may)."""
         self._check_ply(ply)
         if self.paused:
             raise TableError("the table is paused")
-        if seat != self.state.to_move or not self.is_ai(seat):
+        if seat != self.state.to_move or not (self.is_ai(seat) or stand_in):
             raise TableError("no computer player is to move")
         self.states.append(self.state.play(move))
 

@@ -71,7 +71,7 @@ def test_lobby_take_start_and_play():
     assert len(token) >= 20
     lobby = r.lobby()
     assert lobby["seats"][0] == {"kind": "human", "name": "Zoë <b>", "taken": True, "connected": True,
-                                 "host": False, "hash": r.seats[0]["hash"]}
+                                 "host": False, "hash": r.seats[0]["hash"], "order": 1}
     assert r.seats[0]["hash"] != token  # only the hash is kept
     r.host_act({"type": "start"})
     state = last_state(r, "g1")
@@ -283,3 +283,111 @@ def test_rematch_moves_the_host_seat_too():
     assert r.peers["a"]["seat"] == 0 and r._seat_of(token) == 0
     restored = RoomHost.restore(r.save())
     assert restored.host_seat == 1 and restored._seat_of(token) == 0
+
+
+# --- per-game online rules: Sanctuary's two-minute rules and fresh-room rematch -----------------
+
+def play_until_turn_of(r, seat):
+    """The host (seat 0) plays its own turns until `seat` is to move."""
+    while r.table.state.to_move != seat:
+        state = r.table.state
+        r.host_act({"type": "move", "seat": 0, "move": state.legal_moves()[0], "ply": r.table.ply})
+    r.drain()
+
+
+def test_sanctuary_a_computer_stands_in_for_a_person_away_two_minutes_until_they_return():
+    r = room(HUMAN, HUMAN, game="sanctuary", variant="standard", host_seat=0)
+    token = seated(r, "b", 1, "Bob")
+    r.host_act({"type": "start"})
+    play_until_turn_of(r, 1)
+    ply = r.table.ply
+    r.peer_gone("b")
+    r.clock_stub.t += 60
+    snap = r.drain()["snapshot"]
+    assert snap["stand_in"] is None and not snap["ai_turn"] and snap["stand_in_in_s"] == 60
+    with pytest.raises(TableError):  # the turn waits for Bob for now
+        r.host_act({"type": "ai_move", "seat": 1, "move": r.table.state.legal_moves()[0], "ply": ply})
+    with pytest.raises(TableError):
+        r.think()
+    r.clock_stub.t += 60  # two minutes without a heartbeat
+    r.host_act({"type": "check"})
+    snap = r.drain()["snapshot"]
+    assert snap["stand_in"] == 1 and snap["ai_turn"] and snap["stand_in_in_s"] is None
+    choice = r.think(0.05)
+    assert choice["seat"] == 1 and choice["ply"] == ply and choice["move"] in r.table.state.legal_moves()
+    r.host_act({"type": "ai_move", **choice})
+    assert r.table.ply == ply + 1
+    # Until Bob reconnects, the computer goes on playing his turns at once.
+    play_until_turn_of(r, 1)
+    assert r.stand_in_seat() == 1
+    # Bob is back (same token): his turn is his again.
+    r.peer_open("b2")
+    r.receive("b2", msg(type="hello", token=token))
+    assert r.stand_in_seat() is None and last_state(r, "b2")["snapshot"]["human_turn"]
+    with pytest.raises(TableError):
+        r.host_act({"type": "ai_move", **r.table.think(0.05, "medium")})
+
+
+def test_without_the_rule_an_away_persons_turn_waits_however_long():
+    r, tokens = started_game()  # Ataxx
+    r.peer_gone("a")
+    r.clock_stub.t += 10_000
+    snap = r.drain()["snapshot"]
+    assert snap["stand_in"] is None and not snap["ai_turn"] and snap["stand_in_in_s"] is None
+    with pytest.raises(TableError):
+        r.think()
+
+
+def test_sanctuary_rematch_opens_a_fresh_room_with_the_next_seed_and_starter():
+    r = room(HUMAN, {"kind": "ai", "level": "hard"}, game="sanctuary", variant="standard", host_seat=0)
+    r.host_act({"type": "start"})
+    assert r.lobby()["rules"]["fresh_room_rematch"]
+    with pytest.raises(TableError, match="fresh room"):
+        r.host_act({"type": "rematch"})
+    fresh = r.rematch_config()
+    assert fresh["host_seat"] == 0
+    assert fresh["config"]["seats"] == [HUMAN, {"kind": "ai", "level": "hard"}]
+    assert fresh["config"]["seed"] == 6 and fresh["config"]["options"]["first"] == 1
+    again = RoomHost(fresh["config"], fresh["host_seat"], "Hana")
+    assert again.table.state.to_move == 1 and not again.started
+
+
+def test_sanctuary_an_abandoned_lobby_may_be_started_by_the_guest_who_took_it_over():
+    r = room(HUMAN, HUMAN, HUMAN, HUMAN, game="sanctuary", variant="standard", host_seat=0)
+    seated(r, "a", 2, "Ann")
+    seated(r, "b", 1, "Bob")
+    r.host_act({"type": "check"})  # the lobby as everyone last saw it
+    replica = last_state(r, "b")
+    orders = {i: s["order"] for i, s in enumerate(replica["lobby"]["seats"]) if s["taken"]}
+    assert orders[0] < orders[2] < orders[1]  # the host, then Ann, then Bob joined
+    new = RoomHost.from_replica(replica, code="ABCD", name="Bob")
+    assert new.may_start_open and new.host_seat == 1
+    new.host_act({"type": "start"})  # seats 0 (the old host's) and 3 are nobody's yet
+    assert new.started
+    # Nobody came for seat 0: a computer plays its turn at once.
+    assert new.table.state.to_move == 0 and new.stand_in_seat() == 0
+    # In a game without the rule, an open seat still blocks the start.
+    r = room(HUMAN, HUMAN, host_seat=0)
+    seated(r, "a", 1, "Ann")
+    r.host_act({"type": "check"})
+    new = RoomHost.from_replica(last_state(r, "a"), code="ABCD", name="Ann")
+    with pytest.raises(TableError):
+        new.host_act({"type": "start"})
+
+
+def test_stand_in_rules_survive_a_host_reload():
+    r = room(HUMAN, HUMAN, game="sanctuary", variant="standard", host_seat=0)
+    seated(r, "b", 1, "Bob")
+    r.host_act({"type": "start"})
+    play_until_turn_of(r, 1)
+    saved = json.loads(json.dumps(r.save()))
+    clock = Clock()
+    back = RoomHost.restore(saved, clock=clock)
+    assert back.rules == r.rules and back.stand_in_seat() is None  # Bob has two minutes to return
+    clock.t += 120
+    assert back.stand_in_seat() == 1
+    short = RoomHost({"game": "sanctuary", "seats": [HUMAN, HUMAN]}, absent_after=2)
+    assert short.rules == {"stand_in_after": 2.0, "lobby_host_absent_after": 2.0, "fresh_room_rematch": True}
+    assert RoomHost({"game": "ataxx", "seats": [HUMAN, HUMAN]}, absent_after=2).rules == {}
+    with pytest.raises(TableError):
+        RoomHost({"game": "sanctuary", "seats": [HUMAN, HUMAN]}, absent_after=-1)

@@ -10,7 +10,8 @@ from tablekit import OVER, log, wait_engine
 pytestmark = pytest.mark.browser
 
 QUERY = "?pace=0&clock=600"
-MY_TURN = "document.querySelector('.board.interactive .cell.movable, .board.interactive .hex.movable') !== null"
+MY_TURN = "document.querySelector('.board.interactive .cell.movable') !== null"
+MY_PASS = "[...document.querySelectorAll('.table button')].some(b => b.textContent === 'Pass' && !b.hidden && !b.disabled)"
 
 
 def create_room(page, game, seats, you="watch", name="Hana", **choices):
@@ -65,10 +66,14 @@ def segno_modules(text, border=2):
 
 
 def tap_any(page):
-    """Tap a movable piece, then one of its targets (a place if there is one)."""
+    """Tap a movable piece, then one of its targets (a clone or a step if there is one), or Pass
+    when that is the only move (Runners)."""
+    if page.evaluate(MY_PASS):
+        page.click(".table button:text-is('Pass')")
+        return
     page.click(".board .cell.movable")
-    target = page.query_selector(".board .cell:has(.marker.place)") or \
-        page.query_selector(".board .cell:has(.marker.jump)")
+    target = page.query_selector(".board .cell:has(.marker.place), .board .cell:has(.marker.step)") or \
+        page.query_selector(".board .cell:has(.marker.jump), .board .cell:has(.marker.leap)")
     target.click()
 
 
@@ -82,7 +87,7 @@ def play(pages, until_moves=None, limit=200):
         if until_moves is not None and moved >= until_moves:
             return
         for page in pages[1:]:
-            if page.evaluate(MY_TURN):
+            if page.evaluate(MY_TURN) or page.evaluate(MY_PASS):
                 tap_any(page)
                 host.wait_for_function(f"document.querySelectorAll('.move-log .mv').length > {moved}"
                                        f" || {OVER}", timeout=15_000)
@@ -249,4 +254,93 @@ def test_host_gone_for_good_a_guest_takes_over_and_the_other_keeps_its_seat(open
     play([ann, ann, bob], until_moves=6)
     bob.wait_for_function("document.querySelectorAll('.move-log .mv').length === 6", timeout=10_000)
     assert log(ann) == log(bob) and log(ann)[:3] == before
+    assert blocked == []
+
+
+def test_runners_three_seats_the_host_and_two_guests_play_to_the_end(open_page, blocked):
+    host = open_page("/" + QUERY)
+    wait_engine(host)
+    link = create_room(host, "runners", ["human", "human", "human"], you="0", mode="3p")
+    ann = join(open_page, link, "Ann", 1)
+    bob = join(open_page, link, "Bob", 2)
+    host.wait_for_function("!document.querySelector('button.start-room').disabled", timeout=10_000)
+    host.click("button.start-room")
+    for page in (host, ann, bob):
+        page.wait_for_selector(".table .board", timeout=10_000)
+    assert host.inner_text(".seat-0 .who").endswith("(you)") and bob.inner_text(".seat-2 .who").endswith("(you)")
+    play([host, host, ann, bob])  # every device plays its own seat when its board lets it
+    for page in (host, ann, bob):
+        page.wait_for_selector(".result:not([hidden])", timeout=10_000)
+    title = host.inner_text(".result h3")
+    assert ann.inner_text(".result h3") == title == bob.inner_text(".result h3")
+    assert log(ann) == log(host) == log(bob) and len(log(host)) >= 9
+    print("Runners 3 seats, game over:", title, "after", len(log(host)), "moves")
+    assert blocked == [] and host.console_errors == []
+
+
+def test_sanctuary_a_computer_stands_in_for_an_away_guest_and_a_rematch_opens_a_fresh_room(open_page, blocked):
+    # ?absent=2 shortens Sanctuary's two minutes; ?clock=4 lets the host's own turn time out.
+    host = open_page("/?pace=0&clock=4&absent=2")
+    wait_engine(host)
+    link = create_room(host, "sanctuary", ["human", "human"], you="1", mode="2t")
+    code = link.split("room=")[1]
+    ann = join(open_page, link, "Ann", 0)
+    context = ann.context
+    ann.close()  # Ann (seat 0, first to move) is away from the start
+    host.wait_for_selector(".lobby-seat[data-seat='0'][data-state=away]", timeout=10_000)
+    host.click("button.start-room")
+    host.wait_for_selector(".table .board", timeout=10_000)
+    # After two (here: 2) seconds without her, a computer plays Ann's turn: draw, then act.
+    host.wait_for_function("document.querySelectorAll('.move-log .mv').length >= 1", timeout=30_000)
+    assert host.get_attribute(".seat-0", "data-presence") == "away"
+    # The host's own turn runs out (clock 4 s): the game is over.
+    host.wait_for_selector(".result:not([hidden])", timeout=60_000)
+    ann = join(open_page, link, "Ann", None, context=context)  # Ann is back, into her seat
+    ann.wait_for_selector(".table .board", timeout=15_000)
+    assert ann.inner_text(".seat-0 .who").endswith("(you)") and log(ann) == log(host)
+    # Rematch: a fresh room with its own invitation; Ann is sent the new invitation.
+    host.click(".result button:text-is('Rematch')")
+    host.wait_for_function(f"document.querySelector('.invite-link')?.textContent.includes('?room=') && "
+                           f"!document.querySelector('.invite-link').textContent.includes('{code}')",
+                           timeout=20_000)
+    fresh = host.inner_text(".invite-link").split("room=")[1]
+    assert fresh != code and f"host={fresh}" in host.url
+    ann.wait_for_selector("a.join-rematch", timeout=15_000)
+    assert ann.get_attribute("a.join-rematch", "href").endswith("?room=" + fresh)
+    ann.click("a.join-rematch")
+    ann.wait_for_selector(".lobby-seat", timeout=30_000)
+    ann.fill(".lobby input[name=name]", "Ann")
+    ann.click(".lobby-seat[data-seat='0'] button.take")
+    host.wait_for_function("!document.querySelector('button.start-room').disabled", timeout=15_000)
+    assert host.inner_text(".lobby-seat[data-seat='0'] .who") == "Ann"
+    assert blocked == []
+
+
+def test_sanctuary_lobby_abandoned_by_its_host_the_earliest_guest_may_start(open_page, server_factory, blocked):
+    srv = server_factory("--takeover-after", "1")
+    # ?absent=3 shortens Sanctuary's two minutes to 3 s (the rule travels in the lobby).
+    host = open_page("/?pace=0&clock=600&absent=3", srv=srv)
+    wait_engine(host)
+    link = create_room(host, "sanctuary", ["human", "human", "human"], you="0", mode="3t")
+    ann = join(open_page, link, "Ann", 1, srv=srv)  # joined first
+    bob = join(open_page, link, "Bob", 2, srv=srv)
+    host.wait_for_function("!document.querySelector('button.start-room').disabled", timeout=10_000)
+    host.close()  # the lobby's host is gone before starting
+    # The earliest-joined connected person is offered to take over and start after 3 s; the
+    # others only after twice as long.
+    ann.wait_for_selector("button.take-over", state="visible", timeout=30_000)
+    assert not bob.is_visible("button.take-over")
+    assert ann.inner_text("button.take-over") == "Take over and start"
+    wait_engine(ann)
+    ann.click("button.take-over")
+    ann.wait_for_function("document.body.dataset.room === 'host'", timeout=10_000)
+    ann.wait_for_function("!document.querySelector('button.start-room')?.disabled", timeout=30_000)
+    assert "you may start" in ann.inner_text(".lobby-status")
+    ann.click("button.start-room")
+    for page in (ann, bob):
+        page.wait_for_selector(".table .board", timeout=30_000)
+    # The old host's seat (first to move) is nobody's: a computer plays it at once.
+    ann.wait_for_function("document.querySelectorAll('.move-log .mv').length >= 1", timeout=30_000)
+    bob.wait_for_selector(".seat-2[data-presence=here]", timeout=30_000)
+    assert ann.inner_text(".seat-1 .who").endswith("(you)") and bob.inner_text(".seat-2 .who").endswith("(you)")
     assert blocked == []
