@@ -18,11 +18,17 @@ ROOM = None  # the online room this page hosts (app/room.py)
 
 
 def hello():
-    """Say which engine this is: parlor's version and the Python running it."""
+    """Say which engine this is: parlor's version, the Python running it, and whether its
+    modules came with bytecode compiled at build time (wheels/pycache.zip)."""
+    from importlib.util import cache_from_source
+    from os.path import exists
+
     return json.dumps({
         "parlor": parlor.__version__,
         "python": sys.version.split()[0],
         "platform": sys.platform,
+        "bytecode": all(exists(cache_from_source(sys.modules[name].__file__))
+                        for name in ("parlor.rules.core", "table")),
     })
 
 

@@ -9,7 +9,10 @@
    wheels/parlor.whl, the pinned pure-Python wheels of requirements-site.txt (segno, for QR codes)
    as wheels/<name>.whl from .cache/site-wheels (scripts/setup.sh downloads them), and only the runtime files the page needs, copied from node_modules
    (Pyodide core, PyScript core dist, MicroPython), all served from our own origin.
-3. Writes the service worker's precache list: every file of the site with a content-hash build
+3. Byte-compiles the engine worker's Python (the parlor wheel, table.py, room.py) with
+   the shipped Pyodide under Node into wheels/pycache.zip (scripts/compile_pyc.mjs), so the
+   worker imports without compiling.
+4. Writes the service worker's precache list: every file of the site with a content-hash build
    version, injected into sw.js and also written to precache.json (for tests and benchmarks).
 """
 
@@ -149,6 +152,16 @@ def zip_app(target: Path) -> None:
             zf.write(path, path.name)
 
 
+def compile_worker_python(site: Path) -> None:
+    """wheels/pycache.zip: the worker's modules compiled by the shipped Pyodide (unchecked-hash
+    .pyc next to the sources once unpacked: imported without compiling; docs/architecture.md)."""
+    node = shutil.which("node")
+    if node is None:
+        raise SystemExit("node is needed to build the site (npm ci installs the runtime)")
+    subprocess.run([node, str(ROOT / "scripts" / "compile_pyc.mjs"), str(site)], cwd=ROOT, check=True,
+                   stdout=subprocess.DEVNULL)
+
+
 def write_service_worker(site: Path, manifest: dict) -> None:
     sw = site / "sw.js"
     text = sw.read_text()
@@ -173,6 +186,7 @@ def build(out: Path) -> dict:
         wheel_file = wheel.name
     copy_site_wheels(out)
     copy_runtime(out)
+    compile_worker_python(out)
     manifest = precache_manifest(out)
     write_service_worker(out, manifest)
     total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())

@@ -42,3 +42,22 @@ def test_our_files_name_no_other_origin(site_dir):
             text = path.read_text()
             for url in re.findall(r"""(?:src|href)\s*=\s*["']([^"']+)""", text):
                 assert not re.match(r"^(https?:)?//", url), f"{path}: {url}"
+
+
+def test_the_worker_python_is_compiled_ahead_for_the_shipped_pyodide(site_dir):
+    """wheels/pycache.zip holds an unchecked-hash .pyc, for the shipped Pyodide's Python, of every
+    module of the parlor wheel and of the worker's own modules, and nothing else."""
+    import zipfile
+
+    with zipfile.ZipFile(site_dir / "wheels" / "parlor.whl") as wheel:
+        sources = {n for n in wheel.namelist() if n.endswith(".py")}
+    lock = json.loads((site_dir / "runtime" / "pyodide" / "pyodide-lock.json").read_text())
+    major, minor = lock["info"]["python"].split(".")[:2]
+    tag = f"cpython-{major}{minor}"
+    expected = {f"{d + '/' if d else ''}__pycache__/{f[:-3]}.{tag}.pyc"
+                for d, f in (s.rpartition("/")[::2] for s in sources | {"table.py", "room.py"})}
+    with zipfile.ZipFile(site_dir / "wheels" / "pycache.zip") as archive:
+        assert set(archive.namelist()) == expected
+        for name in expected:
+            flags = struct.unpack("<I", archive.read(name)[4:8])[0]
+            assert flags == 0b01, name  # hash-based, source not checked: no timestamps needed

@@ -43,8 +43,16 @@ def test_boots_from_our_origin_only(open_page, blocked):
     assert re.search(rf"parlor {re.escape(parlor.__version__)} · Python 3\.14\.\d+", engine), engine
     late = marks(page)
     assert late["parlor-home"] < late["parlor-engine-ready"]
+    hello = json.loads(page.evaluate("window.parlorEngine('hello')"))
+    assert hello["bytecode"] is True  # the worker imported the build's .pyc, compiling nothing
     assert page.console_errors == []
     assert blocked == []
+    # The guard itself: a request or a WebSocket to another origin is refused and recorded.
+    page.evaluate("""() => { new WebSocket("ws://elsewhere.invalid/x");
+                             fetch("http://elsewhere.invalid/y").catch(() => null); }""")
+    page.wait_for_function("true")
+    page.wait_for_timeout(500)
+    assert sorted(blocked) == ["http://elsewhere.invalid/y", "ws://elsewhere.invalid/x"]
 
 
 def test_starts_offline_after_one_visit(open_page, server_factory, site_dir, blocked):
