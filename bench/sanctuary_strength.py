@@ -4,8 +4,10 @@
   the stronger level plays seat 0 in even games and seat 1 in odd ones, so every deal is played
   from both seats. Targets: Hard >= 60% of the wins against Medium, Medium >= 70% against Easy.
   Luck weighs heavily (the cards), so the 95% confidence interval (Wilson) is printed too.
-- Hard's move time (wall clock, CPython) over its non-trivial decisions (not `draw`, not a
-  forced action): median and worst.
+- Hard's move time (wall clock, CPython, from the call of `choose_move` with the view to its
+  answer) over its non-trivial decisions (not `draw`, not a forced action): median and worst.
+- The load average before and after each match (other work on the machine slows the wall
+  clock).
 
 Hard's budget is CPython wall-clock time. Pyodide runs pure-Python search about 1.9x slower, so
 a CPython budget of B seconds is roughly a browser budget of 1.9 x B (0.5 s here ~ 1 s in the
@@ -20,6 +22,7 @@ from __future__ import annotations
 import argparse
 import math
 import multiprocessing
+import os
 import statistics
 import sys
 import time
@@ -41,8 +44,9 @@ def play_game(job):
         seat = state.to_move
         legal = state.legal_moves()
         seed = game_id * 10_000 + len(state.history)
-        started = time.perf_counter()
-        move = choose_move(state.view(seat), levels[seat], seed=seed, budget_s=budget)
+        view = state.view(seat)
+        started = time.perf_counter()           # the AI's time: from choose_move's call
+        move = choose_move(view, levels[seat], seed=seed, budget_s=budget)
         if levels[seat] == "hard" and len(legal) > 1:
             times.append(time.perf_counter() - started)
         state = state.play(move)
@@ -64,6 +68,7 @@ def match(strong: str, weak: str, games: int, budget: float, workers: int, targe
         levels = [strong, weak] if i % 2 == 0 else [weak, strong]
         jobs.append((i, levels, budget))
     started = time.perf_counter()
+    load_before = os.getloadavg()
     with multiprocessing.Pool(workers) as pool:
         results = list(pool.imap_unordered(play_game, jobs))
     wins = sum((i % 2) in winners for i, winners, _, _ in results)
@@ -73,6 +78,9 @@ def match(strong: str, weak: str, games: int, budget: float, workers: int, targe
           f"= {100 * wins / len(results):.1f}% (95% CI {100 * low:.1f}-{100 * high:.1f}%; target >= "
           f"{100 * target:.0f}%); seat 0 won {100 * first / len(results):.1f}%; median game "
           f"{statistics.median(r[2] for r in results):.0f} plies; {time.perf_counter() - started:.0f} s")
+    load_after = os.getloadavg()
+    print(f"  load average (1, 5, 15 min) before {', '.join(f'{x:.2f}' for x in load_before)}; "
+          f"after {', '.join(f'{x:.2f}' for x in load_after)}")
     times = sorted(t for r in results for t in r[3])
     if times:
         print(f"  Hard move time (CPython, budget {budget} s): median {statistics.median(times) * 1000:.1f} ms, "

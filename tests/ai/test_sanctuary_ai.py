@@ -157,3 +157,29 @@ def test_hard_launches_with_a_one_when_all_pawns_wait():
 def test_hard_uses_backstep_for_the_shortcut_from_its_arrow():
     state = position([["T4", "L", "L", "L"], ["T40", "L", "L", "L"]], "Backstep 3")
     assert choose_move(state.view(0), "hard", seed=2, budget_s=HUGE, max_depth=2) == "T4>T1"
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_launches_with_a_one_rather_than_stepping_a_pawn_on(level):
+    # leaving Launch needs a 1, a 2 or Gotcha! (15 cards of 60): a 1 is worth more as a launch
+    state = position([["T20", "L", "L", "L"], ["T50", "L", "L", "L"]], "1")
+    assert set(state.legal_moves()) == {"L>T4", "T20>T21"}
+    assert choose_move(state.view(0), level, seed=1, budget_s=HUGE, max_depth=2) == "L>T4"
+
+
+@pytest.mark.parametrize("depth", [1, 2])
+def test_hard_advances_the_pawn_near_home_rather_than_the_one_just_out(depth):
+    # five steps are worth more to a pawn 17 from Finish than to one just launched (Hard's
+    # fitted worth of progress is concave; Medium counts every step the same)
+    state = position([["T4", "T50", "L", "L"], L4], "5")
+    assert set(state.legal_moves()) == {"T4>T9", "T50>T55"}
+    assert choose_move(state.view(0), "hard", seed=1, budget_s=HUGE, max_depth=depth) == "T50>T55"
+
+
+def test_hard_and_medium_value_the_same_terms_but_medium_counts_steps_linearly():
+    assert sanctuary_ai.MEDIUM.square == 0 and sanctuary_ai.HARD.square > 0
+    for table in sanctuary_ai.WORTH.values():
+        row = table[0]                                  # side 0
+        # leaving Launch is worth it, and every step forward on the track too
+        assert row[4 + 1] > row[0]
+        assert all(row[q + 1] < row[q + 2] for q in range(4, 59)) and row[59 + 1] < row[0 + 1]
