@@ -15,9 +15,9 @@ minus the discard pile and the drawn card, all public), never from the order.
   utility is its team's value minus the mean of the others'; a won game is worth WIN.
 - The weights were fitted (logistic regression of the winner on ~460 000 positions of 10 000
   two-team games between the previous Medium (linear worth, Launch 8) with 15% random moves),
-  then the Launch worth tuned by play (docs/ai.md). The fitted worth of a track pawn is concave in its progress: steps near home count
-  about ten times more than steps just out of Launch (a pawn far from home is likely to be
-  captured before it gets there), S2 (three steps from Finish, which no single card moves) is
+  then the Launch worth tuned by play (docs/ai.md). The fitted worth of a track pawn is concave
+  in its progress: steps near home count about ten times more than steps just out of Launch (a
+  pawn far from home is likely to be captured before it gets there), S2 (three steps from Finish, which no single card moves) is
   worth little more than a pawn on the track, and leaving Launch is always worth a 1 or 2.
 - Medium: the action with the best utility right after it, under `MEDIUM` — the same terms, but
   every step of progress counts the same (linear). Ties broken by the seed.
