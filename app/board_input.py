@@ -101,11 +101,13 @@ class PickBoard:
         return False
 
     def _emit(self, move):
-        self.selected = None
-        self.interactive = False
-        self.targets = {}
-        self.mark()
+        self.lock()
         self.on_move(move)
+
+    def lock(self):
+        """A move is on its way: the board stops offering moves at once (no glowing pieces
+        until the next snapshot arms it again)."""
+        self.set_targets({}, False, self.svg.dataset.mover)
 
     def deselect(self):
         self.selected = None

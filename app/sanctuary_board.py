@@ -268,7 +268,7 @@ class SanctuaryBoard(PickBoard):
         show(self.preview, False)
         self._clear_preview()
         if move:
-            self.interactive = False
+            self.lock()
             self.send(move)
 
     def cancel(self):

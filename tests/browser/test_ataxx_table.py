@@ -45,6 +45,8 @@ def test_solo_game_against_easy_to_the_end_by_tapping(open_page, blocked):
         if page.is_visible(".result"):
             break
         tap_move(page)
+        # The board stops offering moves the moment one is made (no glow until the next turn).
+        assert not page.evaluate(HUMAN_TURN)
     assert page.is_visible(".result")
     title = page.inner_text(".result h3")
     assert re.fullmatch(r"(Red wins|Blue wins|Draw) \d+–\d+", title), title
