@@ -24,6 +24,18 @@ def el(tag, cls=None, text=None, parent=None, svg=False, **attrs):
     return node
 
 
+def select(parent, label, options, value, name):
+    """A labelled <select> of (value, text) options."""
+    wrap = el("label", "field", parent=parent)
+    el("span", None, label, wrap)
+    node = el("select", None, parent=wrap, name=name)
+    for key, text in options:
+        option = el("option", None, text, node, value=key)
+        if key == value:
+            option.setAttribute("selected", "")
+    return node
+
+
 def on(node, event, handler):
     """Listen for `event` on `node` for the life of the page."""
     node.addEventListener(event, create_proxy(handler))

@@ -5,19 +5,7 @@ the table shows the engine's progress until it is up.
 """
 
 from catalog import GAMES, LEVELS
-from dom import button, el, on, show
-
-
-def select(parent, label, options, value, name):
-    """A labelled <select> of (value, text) options."""
-    wrap = el("label", "field", parent=parent)
-    el("span", None, label, wrap)
-    node = el("select", None, parent=wrap, name=name)
-    for key, text in options:
-        option = el("option", None, text, node, value=key)
-        if key == value:
-            option.setAttribute("selected", "")
-    return node
+from dom import button, el, on, select, show
 
 
 class HomeScreen:

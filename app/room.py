@@ -513,11 +513,12 @@ class RoomHost:
             {"kind": "human"} if s["kind"] == "human" else {"kind": "ai", "level": s["level"]}
             for s in seats]}
         room.table = Table(table_config, position, bool(snap.get("paused")))
-        wait = (lobby.get("rules") or {}).get("stand_in_after") if isinstance(lobby.get("rules"), dict) else None
-        try:
-            room.rules = game_rules(room.table.config["game"], wait)
+        game = room.table.config["game"]
+        shared = lobby.get("rules") if isinstance(lobby.get("rules"), dict) else {}
+        try:  # the waits the old host's lobby announced (?absent=), if sane
+            room.rules = game_rules(game, shared.get("stand_in_after"))
         except TableError:
-            room.rules = game_rules(room.table.config["game"])
+            room.rules = game_rules(game)
         room.clock = clock
         room.started = bool(lobby.get("started"))
         # An abandoned lobby (its host gone): the person who took it over may start without

@@ -10,7 +10,7 @@ import asyncio
 import json
 
 from catalog import LEVELS, game as catalog_game
-from dom import button, el, on, query_param, show
+from dom import button, el, on, query_param, select, show
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 from room_net import RoomNet
@@ -50,17 +50,6 @@ def load_json(key):
         return json.loads(text) if text else None
     except Exception:
         return None
-
-
-def select(parent, label, options, value, name):
-    wrap = el("label", "field", parent=parent)
-    el("span", None, label, wrap)
-    node = el("select", None, parent=wrap, name=name)
-    for key, text in options:
-        option = el("option", None, text, node, value=key)
-        if key == value:
-            option.setAttribute("selected", "")
-    return node
 
 
 def text_input(parent, label, value, name):

@@ -41,6 +41,14 @@ def join(open_page, link, name, seat, context=None, srv=None):
     return page
 
 
+def start_room(host, *guests):
+    """The host starts once every person's seat is taken; every device shows the table."""
+    host.wait_for_function("!document.querySelector('button.start-room').disabled", timeout=10_000)
+    host.click("button.start-room")
+    for page in (host, *guests):
+        page.wait_for_selector(".table .board", timeout=10_000)
+
+
 def qr_dark_modules(svg):
     """The dark modules drawn by segno's inline SVG (its "qrline" path: M/m moves, h runs)."""
     import re
@@ -188,10 +196,7 @@ def test_host_reloads_mid_game_and_the_room_resumes(open_page, blocked):
     code = link.split("room=")[1]
     ann = join(open_page, link, "Ann", 0)
     bob = join(open_page, link, "Bob", 1)
-    host.wait_for_function("!document.querySelector('button.start-room').disabled", timeout=10_000)
-    host.click("button.start-room")
-    for page in (host, ann, bob):
-        page.wait_for_selector(".table .board", timeout=10_000)
+    start_room(host, ann, bob)
     play([host, ann, bob], until_moves=3)
     for page in (ann, bob):
         page.wait_for_function("document.querySelectorAll('.move-log .mv').length === 3", timeout=10_000)
@@ -226,10 +231,7 @@ def test_host_gone_for_good_a_guest_takes_over_and_the_other_keeps_its_seat(open
     link = create_room(host, "ataxx", ["human", "human"], you="watch", name="Hana")
     ann = join(open_page, link, "Ann", 0, srv=srv)
     bob = join(open_page, link, "Bob", 1, srv=srv)
-    host.wait_for_function("!document.querySelector('button.start-room').disabled", timeout=10_000)
-    host.click("button.start-room")
-    for page in (host, ann, bob):
-        page.wait_for_selector(".table .board", timeout=10_000)
+    start_room(host, ann, bob)
     play([host, ann, bob], until_moves=3)
     for page in (ann, bob):
         page.wait_for_function("document.querySelectorAll('.move-log .mv').length === 3", timeout=10_000)
@@ -263,10 +265,7 @@ def test_runners_three_seats_the_host_and_two_guests_play_to_the_end(open_page, 
     link = create_room(host, "runners", ["human", "human", "human"], you="0", mode="3p")
     ann = join(open_page, link, "Ann", 1)
     bob = join(open_page, link, "Bob", 2)
-    host.wait_for_function("!document.querySelector('button.start-room').disabled", timeout=10_000)
-    host.click("button.start-room")
-    for page in (host, ann, bob):
-        page.wait_for_selector(".table .board", timeout=10_000)
+    start_room(host, ann, bob)
     assert host.inner_text(".seat-0 .who").endswith("(you)") and bob.inner_text(".seat-2 .who").endswith("(you)")
     play([host, host, ann, bob])  # every device plays its own seat when its board lets it
     for page in (host, ann, bob):
