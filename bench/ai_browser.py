@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
 import sys
 import time
@@ -27,32 +26,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
-sys.path.insert(0, str(ROOT / "tests"))
+from _page import call, engine_page, load, timed_think  # noqa: E402
 from ai_positions import POSITIONS, positions  # noqa: E402  (also makes `parlor` importable)
-from conftest import CHROMIUM, CHROMIUM_ARGS, guard_context, start_server  # noqa: E402
 
 from parlor.ai import choose_move  # noqa: E402
 from parlor.rules import new_game  # noqa: E402
 
-TIMEOUT = 180_000
 SEED_BASE = 1000  # table seed for position i is SEED_BASE + i; think() seeds with seed*1009 + ply
-
-CALL_JS = """async ([name, arg]) => {
-  const t0 = performance.now();
-  const text = await window.parlorEngine(name, arg);
-  return [performance.now() - t0, text];
-}"""
-
-
-def call(page, name, arg=None):
-    """(seconds, answer text) of one engine call, timed in the page."""
-    ms, text = page.evaluate(CALL_JS, [name, arg])
-    return ms / 1000, text
-
-
-def load() -> str:
-    return "load %.2f %.2f %.2f" % os.getloadavg()
-
 
 def config(fen: str, seed: int) -> str:
     return json.dumps({"game": "ataxx", "variant": "standard", "seed": seed,
@@ -61,45 +41,20 @@ def config(fen: str, seed: int) -> str:
 
 
 def browser_times(site: Path, budget: float, repeat: int):
-    from playwright.sync_api import sync_playwright
-
-    srv = start_server(site)
-    blocked: list[str] = []
-    try:
-        with sync_playwright() as pw:
-            kwargs = {"args": CHROMIUM_ARGS}
-            if Path(CHROMIUM).exists():
-                kwargs["executable_path"] = CHROMIUM
-            browser = pw.chromium.launch(**kwargs)
-            ctx = browser.new_context()
-            guard_context(ctx, srv.url, blocked)
-            page = ctx.new_page()
-            page.goto(srv.url + "/")
-            page.wait_for_function("document.body.dataset.engine === 'ready'", timeout=TIMEOUT)
-            hello = json.loads(call(page, "hello")[1])
-            overhead = [secs for secs, _ in (call(page, "hello") for _ in range(10)) if secs is not None]
-            # The first think() also imports parlor.ai.ataxx (lazily) and warms the wasm: time it apart.
-            start = json.dumps({"game": "ataxx", "variant": "standard", "seed": 0,
-                                "seats": [{"kind": "ai", "level": "hard"}, {"kind": "ai", "level": "hard"}]})
-            call(page, "new_table", start)
-            first = call(page, "think", str(budget))[0]
-            rows = []
-            for _ in range(repeat):
-                for i, fen in enumerate(POSITIONS):
-                    answer = json.loads(call(page, "new_table", config(fen, SEED_BASE + i))[1])
-                    if not answer["ok"]:
-                        raise SystemExit(f"new_table refused position {i} ({fen}): {answer['error']}")
-                    secs, text = call(page, "think", str(budget))
-                    answer = json.loads(text)
-                    if not answer["ok"]:
-                        raise SystemExit(f"think failed on position {i} ({fen}): {answer['error']}")
-                    rows.append((i, secs, answer["move"], answer["ply"]))
-                    print(f"  browser #{i:2d}: {secs:.3f} s  {answer['move']:5}  {fen}", flush=True)
-            browser.close()
-    finally:
-        srv.stop()
-    if blocked:
-        print(f"WARNING: {len(blocked)} foreign request(s) were blocked: {blocked[:3]}")
+    with engine_page(site) as (page, hello):
+        overhead = [secs for secs, _ in (call(page, "hello") for _ in range(10)) if secs is not None]
+        # The first think() also imports parlor.ai.ataxx (lazily) and warms the wasm: time it apart.
+        start = json.dumps({"game": "ataxx", "variant": "standard", "seed": 0,
+                            "seats": [{"kind": "ai", "level": "hard"}, {"kind": "ai", "level": "hard"}]})
+        call(page, "new_table", start)
+        first = call(page, "think", str(budget))[0]
+        rows = []
+        for _ in range(repeat):
+            for i, fen in enumerate(POSITIONS):
+                secs, answer = timed_think(page, "new_table", config(fen, SEED_BASE + i), budget,
+                                           f"position {i} ({fen})")
+                rows.append((i, secs, answer["move"], answer["ply"]))
+                print(f"  browser #{i:2d}: {secs:.3f} s  {answer['move']:5}  {fen}", flush=True)
     return hello, overhead, first, rows
 
 

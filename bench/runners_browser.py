@@ -27,9 +27,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
-sys.path.insert(0, str(ROOT / "tests"))
-from ai_browser import TIMEOUT, call, load  # noqa: E402  (also makes `parlor` importable)
-from conftest import CHROMIUM, CHROMIUM_ARGS, guard_context, start_server  # noqa: E402
+import _parlor  # noqa: E402,F401  (makes `parlor` importable)
+from _page import call, engine_page, load, timed_think  # noqa: E402
 
 from parlor.ai import choose_move  # noqa: E402
 from parlor.rules import new_game  # noqa: E402
@@ -73,43 +72,18 @@ def config(seats: int, seed: int, start: dict) -> str:
 
 
 def browser_times(site: Path, budget: float, tables):
-    from playwright.sync_api import sync_playwright
-
-    srv = start_server(site)
-    blocked: list[str] = []
     rows = []
-    try:
-        with sync_playwright() as pw:
-            kwargs = {"args": CHROMIUM_ARGS}
-            if Path(CHROMIUM).exists():
-                kwargs["executable_path"] = CHROMIUM
-            browser = pw.chromium.launch(**kwargs)
-            ctx = browser.new_context()
-            guard_context(ctx, srv.url, blocked)
-            page = ctx.new_page()
-            page.goto(srv.url + "/")
-            page.wait_for_function("document.body.dataset.engine === 'ready'", timeout=TIMEOUT)
-            hello = json.loads(call(page, "hello")[1])
-            # The first think() also imports parlor.ai.runners and warms the wasm: time it apart.
-            call(page, "new_table", json.dumps({"game": "runners", "variant": "ffa", "seed": 0,
-                                                "seats": [{"kind": "ai", "level": "hard"}] * 2}))
-            first = call(page, "think", str(budget))[0]
-            for seats, seed, start in tables:
-                answer = json.loads(call(page, "new_table", config(seats, seed, start))[1])
-                if not answer["ok"]:
-                    raise SystemExit(f"new_table refused {seats} players, seed {seed}: {answer['error']}")
-                secs, text = call(page, "think", str(budget))
-                answer = json.loads(text)
-                if not answer["ok"]:
-                    raise SystemExit(f"think failed ({seats} players, seed {seed}): {answer['error']}")
-                rows.append((seats, seed, start, secs, answer["move"], answer["ply"]))
-                print(f"  browser {seats}p seed {seed}: {secs:.3f} s  {answer['move']:7} "
-                      f"round {start['round']}", flush=True)
-            browser.close()
-    finally:
-        srv.stop()
-    if blocked:
-        print(f"WARNING: {len(blocked)} foreign request(s) were blocked: {blocked[:3]}")
+    with engine_page(site) as (page, hello):
+        # The first think() also imports parlor.ai.runners and warms the wasm: time it apart.
+        call(page, "new_table", json.dumps({"game": "runners", "variant": "ffa", "seed": 0,
+                                            "seats": [{"kind": "ai", "level": "hard"}] * 2}))
+        first = call(page, "think", str(budget))[0]
+        for seats, seed, start in tables:
+            secs, answer = timed_think(page, "new_table", config(seats, seed, start), budget,
+                                       f"{seats} players, seed {seed}")
+            rows.append((seats, seed, start, secs, answer["move"], answer["ply"]))
+            print(f"  browser {seats}p seed {seed}: {secs:.3f} s  {answer['move']:7} "
+                  f"round {start['round']}", flush=True)
     return hello, first, rows
 
 

@@ -33,9 +33,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
-sys.path.insert(0, str(ROOT / "tests"))
-from ai_browser import TIMEOUT, call, load  # noqa: E402  (also makes `parlor` importable)
-from conftest import CHROMIUM, CHROMIUM_ARGS, guard_context, start_server  # noqa: E402
+import _parlor  # noqa: E402,F401  (makes `parlor` importable)
+from _page import call, engine_page, load, timed_think  # noqa: E402
 
 from parlor.ai import choose_move  # noqa: E402
 from parlor.rules import new_game  # noqa: E402
@@ -79,46 +78,20 @@ def saved(seed: int, state) -> str:
 
 def browser_times(site: Path, budget: float, tables):
     """tables: [(kind, seed, state)] -> rows [(kind, seed, state, secs, move, ply)]."""
-    from playwright.sync_api import sync_playwright
-
-    srv = start_server(site)
-    blocked: list[str] = []
     rows = []
-    try:
-        with sync_playwright() as pw:
-            kwargs = {"args": CHROMIUM_ARGS}
-            if Path(CHROMIUM).exists():
-                kwargs["executable_path"] = CHROMIUM
-            browser = pw.chromium.launch(**kwargs)
-            ctx = browser.new_context()
-            guard_context(ctx, srv.url, blocked)
-            page = ctx.new_page()
-            page.goto(srv.url + "/")
-            page.wait_for_function("document.body.dataset.engine === 'ready'", timeout=TIMEOUT)
-            hello = json.loads(call(page, "hello")[1])
-            # The first think() also imports parlor.ai.sanctuary and warms the wasm: time it apart
-            # (on the first act position, not counted below).
-            kind, seed, state = next(t for t in tables if t[0] == "act")
-            call(page, "restore", saved(seed, state))
-            first = call(page, "think", str(budget))[0]
-            for kind, seed, state in tables:
-                answer = json.loads(call(page, "restore", saved(seed, state))[1])
-                if not answer["ok"]:
-                    raise SystemExit(f"restore refused seed {seed}: {answer['error']}")
-                secs, text = call(page, "think", str(budget))
-                answer = json.loads(text)
-                if not answer["ok"]:
-                    raise SystemExit(f"think failed (seed {seed}): {answer['error']}")
-                if answer["ply"] != len(state.history):
-                    raise SystemExit(f"think answered for ply {answer['ply']}, not {len(state.history)}")
-                rows.append((kind, seed, state, secs, answer["move"], answer["ply"]))
-                print(f"  browser {kind:4} seed {seed} ply {answer['ply']:3}: {secs:.3f} s  "
-                      f"{len(state.legal_moves()):2} legal  {answer['move']}", flush=True)
-            browser.close()
-    finally:
-        srv.stop()
-    if blocked:
-        print(f"WARNING: {len(blocked)} foreign request(s) were blocked: {blocked[:3]}")
+    with engine_page(site) as (page, hello):
+        # The first think() also imports parlor.ai.sanctuary and warms the wasm: time it apart
+        # (on the first act position, not counted below).
+        kind, seed, state = next(t for t in tables if t[0] == "act")
+        call(page, "restore", saved(seed, state))
+        first = call(page, "think", str(budget))[0]
+        for kind, seed, state in tables:
+            secs, answer = timed_think(page, "restore", saved(seed, state), budget, f"seed {seed}")
+            if answer["ply"] != len(state.history):
+                raise SystemExit(f"think answered for ply {answer['ply']}, not {len(state.history)}")
+            rows.append((kind, seed, state, secs, answer["move"], answer["ply"]))
+            print(f"  browser {kind:4} seed {seed} ply {answer['ply']:3}: {secs:.3f} s  "
+                  f"{len(state.legal_moves()):2} legal  {answer['move']}", flush=True)
     return hello, first, rows
 
 
