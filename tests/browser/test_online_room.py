@@ -5,6 +5,7 @@ import json
 import time
 
 import pytest
+from qrkit import qr_dark_modules, segno_modules
 from tablekit import OVER, log, wait_engine
 
 pytestmark = pytest.mark.browser
@@ -47,30 +48,6 @@ def start_room(host, *guests):
     host.click("button.start-room")
     for page in (host, *guests):
         page.wait_for_selector(".table .board", timeout=10_000)
-
-
-def qr_dark_modules(svg):
-    """The dark modules drawn by segno's inline SVG (its "qrline" path: M/m moves, h runs)."""
-    import re
-    import xml.etree.ElementTree as ET
-
-    path = [n for n in ET.fromstring(svg).iter() if n.tag.endswith("path") and n.get("class") == "qrline"][0]
-    dark, x, y = set(), 0.0, 0.0
-    for op, a, b in re.findall(r"([Mmh])(-?[\d.]+)(?:[ ,](-?[\d.]+))?", path.get("d")):
-        if op == "M":
-            x, y = float(a), float(b)
-        elif op == "m":
-            x, y = x + float(a), y + float(b)
-        else:
-            dark.update((int(x) + i, int(y)) for i in range(int(float(a))))
-            x += float(a)
-    return dark
-
-
-def segno_modules(text, border=2):
-    segno = pytest.importorskip("segno")
-    matrix = segno.make(text, error="m").matrix
-    return {(x + border, y + border) for y, row in enumerate(matrix) for x, v in enumerate(row) if v}
 
 
 def tap_any(page):
