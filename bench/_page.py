@@ -37,6 +37,14 @@ def load() -> str:
     return "load %.2f %.2f %.2f" % os.getloadavg()
 
 
+def launch(pw):
+    """Chromium as the tests run it: Debian's when present, else Playwright's own."""
+    kwargs = {"args": CHROMIUM_ARGS}
+    if Path(CHROMIUM).exists():
+        kwargs["executable_path"] = CHROMIUM
+    return pw.chromium.launch(**kwargs)
+
+
 @contextmanager
 def engine_page(site: Path):
     """Yield (page, hello answer) for a fresh Chromium context on `site`, once its engine is up."""
@@ -46,10 +54,7 @@ def engine_page(site: Path):
     blocked: list[str] = []
     try:
         with sync_playwright() as pw:
-            kwargs = {"args": CHROMIUM_ARGS}
-            if Path(CHROMIUM).exists():
-                kwargs["executable_path"] = CHROMIUM
-            browser = pw.chromium.launch(**kwargs)
+            browser = launch(pw)
             ctx = browser.new_context()
             guard_context(ctx, srv.url, blocked)
             page = ctx.new_page()

@@ -22,8 +22,9 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
-from conftest import CHROMIUM, CHROMIUM_ARGS, guard_context, start_server  # noqa: E402
+sys.path.insert(0, str(ROOT / "bench"))
+from _page import launch  # noqa: E402
+from conftest import guard_context, start_server  # noqa: E402  (on the path through _page)
 
 BARE_HTML = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>bare Pyodide</title></head>
@@ -81,10 +82,7 @@ def main(argv: list[str] | None = None) -> int:
         rows = {k: [] for k in ("bare_cold", "bare_warm", "home_cold", "home_warm", "engine_cold", "engine_warm")}
         try:
             with sync_playwright() as pw:
-                kwargs = {"args": CHROMIUM_ARGS}
-                if Path(CHROMIUM).exists():
-                    kwargs["executable_path"] = CHROMIUM
-                browser = pw.chromium.launch(**kwargs)
+                browser = launch(pw)
                 for run in range(args.runs):
                     blocked: list[str] = []
                     # bare Pyodide: cold, then warm in the same context
