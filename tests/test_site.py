@@ -61,3 +61,24 @@ def test_the_worker_python_is_compiled_ahead_for_the_shipped_pyodide(site_dir):
         for name in expected:
             flags = struct.unpack("<I", archive.read(name)[4:8])[0]
             assert flags == 0b01, name  # hash-based, source not checked: no timestamps needed
+
+
+def test_index_preloads_files_the_site_ships(site_dir):
+    """index.html preloads PyScript's core chunk and error plugin (hashed names written at build),
+    MicroPython and the two entry .py files; each names a file of the site, fetched with the mode
+    the page later uses (module preloads for modules, CORS fetches for the rest)."""
+    html = (site_dir / "index.html").read_text()
+    assert "PARLOR_RUNTIME_PRELOADS" not in html
+    links = re.findall(r'<link rel="(modulepreload|preload)" href="\./([^"]+)"([^>]*)>', html)
+    hrefs = {href for _, href, _ in links}
+    assert {"runtime/micropython/micropython.mjs", "runtime/micropython/micropython.wasm",
+            "app/main.py", "app/engine.py"} <= hrefs
+    chunks = [h for h in hrefs if h.startswith("runtime/pyscript/")]
+    assert sorted(re.sub(r"-[\w-]+\.js$", "", h) for h in chunks) == [
+        "runtime/pyscript/core", "runtime/pyscript/error"]
+    core_js = (site_dir / "runtime" / "pyscript" / "core.js").read_text()
+    assert any(h.rpartition("/")[2] in core_js for h in chunks)  # the chunk core.js loads
+    for rel, href, rest in links:
+        assert (site_dir / href).is_file(), href
+        assert (rel == "modulepreload") == href.endswith((".js", ".mjs")), href
+        assert rel == "modulepreload" or 'as="fetch" crossorigin' in rest, href
