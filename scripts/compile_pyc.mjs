@@ -3,10 +3,10 @@
 //   node scripts/compile_pyc.mjs SITE_DIR
 //
 // Reads SITE_DIR/wheels/parlor.whl and the worker's modules from SITE_DIR/app/app.zip (not segno:
-// it is imported only for a room's QR code), compiles them
-// inside Pyodide (so the bytecode matches its Python exactly) as unchecked-hash .pyc files, and
-// writes SITE_DIR/wheels/pycache.zip: only the __pycache__/ entries, laid out like the wheel, so
-// the worker unpacks it next to it and imports without compiling (scripts/build_site.py).
+// it is imported only for a room's QR code), compiles them inside Pyodide (so the bytecode
+// matches its Python exactly) as unchecked-hash .pyc files, and writes
+// SITE_DIR/wheels/pycache.zip: only the __pycache__/ entries, laid out like the wheel, so the
+// worker unpacks it next to it and imports without compiling (scripts/build_site.py).
 import { loadPyodide } from "pyodide";
 import fs from "node:fs";
 import path from "node:path";
