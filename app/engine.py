@@ -7,10 +7,17 @@ so the boundary stays plain data. The page calls it from MicroPython with
 """
 
 import json
+import os
 import sys
 
-import parlor
-from table import Table, TableError
+# The worker's `files` (public/index.html) are zips written beside this script, not unpacked:
+# Python imports the parlor wheel's modules, table and room (with their build-time bytecode) and
+# segno straight from them.
+sys.path[0:0] = [os.path.abspath(zip_name) for zip_name in ("engine.zip", "segno.whl")
+                 if os.path.isfile(zip_name)]
+
+import parlor  # noqa: E402
+from table import Table, TableError  # noqa: E402
 
 MAX_REQUEST = 64_000  # characters; a request larger than this is refused unread
 TABLE = None
@@ -19,15 +26,12 @@ ROOM = None  # the online room this page hosts (app/room.py)
 
 def hello():
     """Say which engine this is: parlor's version, the Python running it, and whether its
-    modules came with bytecode compiled at build time (wheels/pycache.zip)."""
-    from importlib.util import cache_from_source
-    from os.path import exists
-
+    modules were imported from bytecode compiled at build time (wheels/engine.zip)."""
     return json.dumps({
         "parlor": parlor.__version__,
         "python": sys.version.split()[0],
         "platform": sys.platform,
-        "bytecode": all(exists(cache_from_source(sys.modules[name].__file__))
+        "bytecode": all(sys.modules[name].__file__.endswith(".pyc")
                         for name in ("parlor.rules.core", "table")),
     })
 

@@ -11,9 +11,9 @@
    (Pyodide core, PyScript core dist, MicroPython), all served from our own origin.
 3. Writes <link rel="modulepreload"> tags for PyScript's hashed core chunks into index.html (the
    engine worker starts sooner when they are not fetched one after another).
-4. Byte-compiles the engine worker's Python (the parlor wheel, table.py, room.py) with
-   the shipped Pyodide under Node into wheels/pycache.zip (scripts/compile_pyc.mjs), so the
-   worker imports without compiling.
+4. Writes the engine worker's import zip, wheels/engine.zip: the parlor wheel's modules,
+   table.py and room.py, each with its .pyc compiled by the shipped Pyodide under Node
+   (scripts/compile_pyc.mjs); the worker imports from it without unpacking or compiling.
 5. Writes the service worker's precache list: every file of the site with a content-hash build
    version, injected into sw.js and also written to precache.json (for tests and benchmarks).
 """
@@ -59,7 +59,6 @@ RUNTIME = [
 ]
 RUNTIME_PREFIX = "runtime/"
 WHEEL_NAME = "wheels/parlor.whl"
-APP_ZIP = "app/app.zip"
 # Not precached: the service worker itself and the list describing the precache.
 NOT_PRECACHED = {"sw.js", "precache.json"}
 PRECACHE_MARKER = "/*__PARLOR_PRECACHE__*/null"
@@ -147,18 +146,10 @@ def precache_manifest(site: Path) -> dict:
     return {"version": digest.hexdigest()[:16], "files": ["./"] + [f"./{f}" for f in files]}
 
 
-def zip_app(target: Path) -> None:
-    """Every module of app/ in one zip: the page (MicroPython) and the engine worker (Pyodide)
-    each fetch it once and unpack it onto their path (PyScript `files` with a `./*` target),
-    instead of one request per module."""
-    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as zf:
-        for path in sorted((ROOT / "app").glob("*.py")):
-            zf.write(path, path.name)
-
-
 def compile_worker_python(site: Path) -> None:
-    """wheels/pycache.zip: the worker's modules compiled by the shipped Pyodide (unchecked-hash
-    .pyc next to the sources once unpacked: imported without compiling; docs/architecture.md)."""
+    """wheels/engine.zip: the worker's modules with their bytecode, compiled by the shipped
+    Pyodide (unchecked-hash .pyc beside each source: zipimport reads them without compiling;
+    docs/architecture.md)."""
     node = shutil.which("node")
     if node is None:
         raise SystemExit("node is needed to build the site (npm ci installs the runtime)")
@@ -201,7 +192,6 @@ def build(out: Path) -> dict:
     out.mkdir(parents=True)
     copy_tree(ROOT / "public", out)
     copy_tree(ROOT / "app", out / "app")
-    zip_app(out / APP_ZIP)
     with tempfile.TemporaryDirectory() as tmp:
         wheel = build_wheel(Path(tmp))
         (out / WHEEL_NAME).parent.mkdir(parents=True, exist_ok=True)

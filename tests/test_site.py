@@ -44,23 +44,26 @@ def test_our_files_name_no_other_origin(site_dir):
                 assert not re.match(r"^(https?:)?//", url), f"{path}: {url}"
 
 
-def test_the_worker_python_is_compiled_ahead_for_the_shipped_pyodide(site_dir):
-    """wheels/pycache.zip holds an unchecked-hash .pyc, for the shipped Pyodide's Python, of every
-    module of the parlor wheel and of the worker's own modules, and nothing else."""
+def test_the_worker_imports_one_zip_with_bytecode_beside_each_source(site_dir):
+    """wheels/engine.zip holds every module of the parlor wheel and the worker's own modules, each
+    source with an unchecked-hash .pyc beside it (the layout zipimport reads), and nothing else.
+    That the shipped Pyodide accepts the bytecode is checked in the browser (test_boot: `hello`
+    reports `bytecode`)."""
     import zipfile
 
     with zipfile.ZipFile(site_dir / "wheels" / "parlor.whl") as wheel:
-        sources = {n for n in wheel.namelist() if n.endswith(".py")}
-    lock = json.loads((site_dir / "runtime" / "pyodide" / "pyodide-lock.json").read_text())
-    major, minor = lock["info"]["python"].split(".")[:2]
-    tag = f"cpython-{major}{minor}"
-    expected = {f"{d + '/' if d else ''}__pycache__/{f[:-3]}.{tag}.pyc"
-                for d, f in (s.rpartition("/")[::2] for s in sources | {"table.py", "room.py"})}
-    with zipfile.ZipFile(site_dir / "wheels" / "pycache.zip") as archive:
-        assert set(archive.namelist()) == expected
-        for name in expected:
-            flags = struct.unpack("<I", archive.read(name)[4:8])[0]
-            assert flags == 0b01, name  # hash-based, source not checked: no timestamps needed
+        sources = {n: wheel.read(n) for n in wheel.namelist() if n.endswith(".py")}
+    for name in ("table.py", "room.py"):
+        sources[name] = (site_dir / "app" / name).read_bytes()
+    with zipfile.ZipFile(site_dir / "wheels" / "engine.zip") as archive:
+        assert set(archive.namelist()) == set(sources) | {name + "c" for name in sources}
+        magics = set()
+        for name, source in sources.items():
+            assert archive.read(name) == source, name
+            head = archive.read(name + "c")[:8]
+            magics.add(head[:4])
+            assert struct.unpack("<I", head[4:8])[0] == 0b01, name  # hash-based, source unchecked
+        assert len(magics) == 1 and next(iter(magics)).endswith(b"\r\n")
 
 
 def test_index_preloads_files_the_site_ships(site_dir):
