@@ -25,14 +25,15 @@ ROOM = None  # the online room this page hosts (app/room.py)
 
 
 def hello():
-    """Say which engine this is: parlor's version, the Python running it, and whether its
-    modules were imported from bytecode compiled at build time (wheels/engine.zip)."""
+    """Say which engine this is: parlor's version, the Python running it, and whether its modules
+    and the standard library were imported from bytecode compiled at build time (wheels/engine.zip,
+    runtime/pyodide/python_stdlib.zip)."""
     return json.dumps({
         "parlor": parlor.__version__,
         "python": sys.version.split()[0],
         "platform": sys.platform,
         "bytecode": all(sys.modules[name].__file__.endswith(".pyc")
-                        for name in ("parlor.rules.core", "table")),
+                        for name in ("parlor.rules.core", "table", "json")),
     })
 
 

@@ -11,9 +11,10 @@
    (Pyodide core, PyScript core dist, MicroPython), all served from our own origin.
 3. Writes <link rel="modulepreload"> tags for PyScript's hashed core chunks into index.html (the
    engine worker starts sooner when they are not fetched one after another).
-4. Writes the engine worker's import zip, wheels/engine.zip: the parlor wheel's modules,
-   table.py and room.py, each with its .pyc compiled by the shipped Pyodide under Node
-   (scripts/compile_pyc.mjs); the worker imports from it without unpacking or compiling.
+4. Byte-compiles with the shipped Pyodide under Node (scripts/compile_pyc.mjs): the engine
+   worker's import zip, wheels/engine.zip (the parlor wheel's modules, table.py and room.py, each
+   with its .pyc), and Pyodide's standard library (runtime/pyodide/python_stdlib.zip, shipped as
+   sources by the npm package, replaced by its compiled form), so neither is compiled at start.
 5. Writes the service worker's precache list: every file of the site with a content-hash build
    version, injected into sw.js and also written to precache.json (for tests and benchmarks).
 """
@@ -147,9 +148,9 @@ def precache_manifest(site: Path) -> dict:
 
 
 def compile_worker_python(site: Path) -> None:
-    """wheels/engine.zip: the worker's modules with their bytecode, compiled by the shipped
-    Pyodide (unchecked-hash .pyc beside each source: zipimport reads them without compiling;
-    docs/architecture.md)."""
+    """wheels/engine.zip (the worker's modules with their bytecode) and the compiled standard
+    library in runtime/pyodide/, by the shipped Pyodide (unchecked-hash .pyc that zipimport reads
+    without compiling; docs/architecture.md, "Bytecode compiled at build time")."""
     node = shutil.which("node")
     if node is None:
         raise SystemExit("node is needed to build the site (npm ci installs the runtime)")

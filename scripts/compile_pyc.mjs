@@ -1,13 +1,17 @@
-// Build the engine worker's import zip, with its bytecode compiled by the very Pyodide the site ships.
+// Byte-compile the engine worker's Python ahead of time, with the very Pyodide the site ships.
 //
 //   node scripts/compile_pyc.mjs SITE_DIR
 //
-// Reads SITE_DIR/wheels/parlor.whl and the worker's own modules SITE_DIR/app/{table,room}.py (not
-// segno: it is imported only for a room's QR code, straight from its wheel), compiles them inside
-// Pyodide (so the bytecode matches its Python exactly) as unchecked-hash .pyc files, and writes
-// SITE_DIR/wheels/engine.zip: each source with its .pyc beside it (the layout zipimport reads).
-// The worker puts the zip on sys.path and imports from it without unpacking or compiling
-// (scripts/build_site.py, docs/architecture.md).
+// 1. SITE_DIR/wheels/engine.zip: the parlor wheel's modules and the worker's own modules
+//    (app/table.py, app/room.py; not segno: it is imported only for a room's QR code, straight
+//    from its wheel), each source with its .pyc beside it (the layout zipimport reads). The worker
+//    puts the zip on sys.path and imports from it without unpacking or compiling.
+// 2. SITE_DIR/runtime/pyodide/python_stdlib.zip: Pyodide ships the standard library as sources,
+//    so every start compiles the ~190 modules Python imports while it boots (most of Pyodide's
+//    start-up time). The copy in the site is replaced by the same library compiled: each module's
+//    .pyc in place of its source (a file that does not compile keeps its source).
+// Unchecked-hash .pyc (no source timestamps to check) for the shipped Pyodide's own Python, built
+// from the same sources in the same build, so they cannot go stale (docs/architecture.md).
 import { loadPyodide } from "pyodide";
 import fs from "node:fs";
 import path from "node:path";
@@ -15,27 +19,38 @@ import path from "node:path";
 const site = process.argv[2];
 if (!site) throw new Error("usage: node scripts/compile_pyc.mjs SITE_DIR");
 const WORKER_MODULES = ["table.py", "room.py"];  // engine.py itself is run from source by PyScript
+const STDLIB = path.join(site, "runtime", "pyodide", "python_stdlib.zip");
 
 const py = await loadPyodide();
 py.unpackArchive(new Uint8Array(fs.readFileSync(path.join(site, "wheels", "parlor.whl"))), "zip",
-                 { extractDir: "/src" });
+                 { extractDir: "/engine" });
 for (const name of WORKER_MODULES) {
-  py.FS.writeFile(`/src/${name}`, fs.readFileSync(path.join(site, "app", name)));
+  py.FS.writeFile(`/engine/${name}`, fs.readFileSync(path.join(site, "app", name)));
 }
-const bytes = py.runPython(`
+py.unpackArchive(new Uint8Array(fs.readFileSync(STDLIB)), "zip", { extractDir: "/stdlib" });
+const zipCompiled = py.runPython(`
 import compileall, io, os, py_compile, zipfile
 
-mode = py_compile.PycInvalidationMode.UNCHECKED_HASH
-if not compileall.compile_dir("/src", quiet=1, legacy=True, invalidation_mode=mode):
-    raise SystemExit("compileall failed")
-buffer = io.BytesIO()
-with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-    for root, dirs, files in sorted(os.walk("/src")):
-        for file in sorted(files):
-            if file.endswith((".py", ".pyc")):
+def zip_compiled(top, keep_sources):
+    """Compile every .py under top (a .pyc beside it); zip the tree: .py files only where
+    keep_sources or where no .pyc could be made, and everything else as it is."""
+    compileall.compile_dir(top, quiet=2, legacy=True,
+                           invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for root, dirs, files in sorted(os.walk(top)):
+            for file in sorted(files):
                 full = os.path.join(root, file)
-                archive.write(full, os.path.relpath(full, "/src"))
-buffer.getvalue()
-`).toJs();
-fs.writeFileSync(path.join(site, "wheels", "engine.zip"), bytes);
-console.log(`compiled ${site}/wheels/engine.zip (${bytes.length} bytes)`);
+                if file.endswith(".py") and not keep_sources and os.path.exists(full + "c"):
+                    continue
+                archive.write(full, os.path.relpath(full, top))
+    return buffer.getvalue()
+
+zip_compiled
+`);
+const engine = zipCompiled("/engine", true).toJs();
+const engineZip = path.join(site, "wheels", "engine.zip");
+fs.writeFileSync(engineZip, engine);
+const stdlib = zipCompiled("/stdlib", false).toJs();
+fs.writeFileSync(STDLIB, stdlib);
+console.log(`compiled ${engineZip} (${engine.length} bytes), ${STDLIB} (${stdlib.length} bytes)`);

@@ -3,6 +3,9 @@
 import json
 import re
 import struct
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
 
 SITE_TEXT = (".html", ".css", ".webmanifest", ".py")
 
@@ -46,7 +49,7 @@ def test_our_files_name_no_other_origin(site_dir):
 
 def test_the_worker_imports_one_zip_with_bytecode_beside_each_source(site_dir):
     """wheels/engine.zip holds every module of the parlor wheel and the worker's own modules, each
-    source with an unchecked-hash .pyc beside it (the layout zipimport reads), and nothing else.
+    source with an unchecked-hash .pyc beside it (the layout zipimport reads), and no other Python.
     That the shipped Pyodide accepts the bytecode is checked in the browser (test_boot: `hello`
     reports `bytecode`)."""
     import zipfile
@@ -56,7 +59,8 @@ def test_the_worker_imports_one_zip_with_bytecode_beside_each_source(site_dir):
     for name in ("table.py", "room.py"):
         sources[name] = (site_dir / "app" / name).read_bytes()
     with zipfile.ZipFile(site_dir / "wheels" / "engine.zip") as archive:
-        assert set(archive.namelist()) == set(sources) | {name + "c" for name in sources}
+        python = {n for n in archive.namelist() if n.endswith((".py", ".pyc"))}
+        assert python == set(sources) | {name + "c" for name in sources}
         magics = set()
         for name, source in sources.items():
             assert archive.read(name) == source, name
@@ -64,6 +68,27 @@ def test_the_worker_imports_one_zip_with_bytecode_beside_each_source(site_dir):
             magics.add(head[:4])
             assert struct.unpack("<I", head[4:8])[0] == 0b01, name  # hash-based, source unchecked
         assert len(magics) == 1 and next(iter(magics)).endswith(b"\r\n")
+
+
+def test_the_site_ships_pyodides_standard_library_compiled(site_dir):
+    """runtime/pyodide/python_stdlib.zip is the npm package's library with each module as an
+    unchecked-hash .pyc in place of its source (a source that does not compile stays); every
+    other file is unchanged."""
+    import zipfile
+
+    with zipfile.ZipFile(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip") as stock:
+        published = {n: stock.read(n) for n in stock.namelist() if not n.endswith("/")}
+    with zipfile.ZipFile(site_dir / "runtime" / "pyodide" / "python_stdlib.zip") as shipped:
+        files = {n: shipped.read(n) for n in shipped.namelist() if not n.endswith("/")}
+    modules = [n for n in published if n.endswith(".py")]
+    compiled = [n for n in modules if n + "c" in files]
+    assert len(compiled) > 0.95 * len(modules) and "json/__init__.pyc" in files
+    assert not [n for n in compiled if n in files]  # no source beside its bytecode
+    assert all(files[n] == published[n] for n in modules if n not in compiled)
+    assert all(files[n] == data for n, data in published.items() if not n.endswith(".py"))
+    assert set(files) == set(published) - set(compiled) | {n + "c" for n in compiled}
+    for name in compiled:
+        assert struct.unpack("<I", files[name + "c"][4:8])[0] == 0b01, name
 
 
 def test_index_preloads_files_the_site_ships(site_dir):
