@@ -1,9 +1,11 @@
 // Run pytest inside Pyodide under Node.js, from local files only.
 //
 //   node tests/pyodide/run_in_pyodide.mjs --wheel dist/site/wheels/parlor.whl \
+//        --stdlib dist/site/runtime/pyodide/python_stdlib.zip \
 //        --deps .cache/pyodide-wheels --tests tests/rules [-- <pytest args>]
 //
-// Pyodide comes from node_modules/pyodide. Every wheel given (--wheel, and every *.whl in
+// Pyodide comes from node_modules/pyodide; with --stdlib, its standard library is the given zip
+// (the site's, compiled at build time) instead of the package's own. Every wheel given (--wheel, and every *.whl in
 // --deps) is unpacked into site-packages: no micropip, no package index. The test directory is
 // copied into Pyodide's in-memory file system (so nothing is written back to the checkout) and
 // pytest runs on it; the process exits with pytest's exit code. Any attempt to reach the
@@ -16,11 +18,12 @@ import { fileURLToPath } from "node:url";
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
 function parseArgs(argv) {
-  const args = { wheels: [], deps: null, tests: null, pytest: [] };
+  const args = { wheels: [], stdlib: null, deps: null, tests: null, pytest: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === "--") { args.pytest = argv.slice(i + 1); break; }
     else if (a === "--wheel") args.wheels.push(resolve(argv[++i]));
+    else if (a === "--stdlib") args.stdlib = resolve(argv[++i]);
     else if (a === "--deps") args.deps = resolve(argv[++i]);
     else if (a === "--tests") args.tests = resolve(argv[++i]);
     else throw new Error(`unknown argument ${a}`);
@@ -59,6 +62,7 @@ async function main() {
   const t0 = performance.now();
   const pyodide = await loadPyodide({
     indexURL: join(ROOT, "node_modules", "pyodide") + "/",
+    ...(args.stdlib ? { stdLibURL: args.stdlib } : {}),
   });
   // Raw writes, so pytest's progress dots and summary come out exactly as under CPython.
   pyodide.setStdout({ write: (buf) => { process.stdout.write(buf); return buf.length; } });
