@@ -88,13 +88,14 @@ def main(argv: list[str] | None = None) -> int:
             (bare_site / "index.html").write_text(BARE_HTML)
         parlor_srv = start_server(site)
         bare_srvs = {kind: start_server(path) for kind, path in bare_sites.items()}
-        rows = {f"{k}_{kind}": [] for k in ("bare", "npm", "home", "engine") for kind in ("cold", "warm")}
+        rows = {f"{k}_{kind}": [] for k in ("bare", "npm", "home", "engine")
+                for kind in ("cold", "warm")}
         try:
             with sync_playwright() as pw:
                 browser = launch(pw)
                 for run in range(args.runs):
                     blocked: list[str] = []
-                    for kind, srv in bare_srvs.items():  # bare Pyodide: cold, then warm in one context
+                    for kind, srv in bare_srvs.items():  # bare: cold, then warm in one context
                         ctx = browser.new_context()
                         guard_context(ctx, srv.url, blocked)
                         for when in ("cold", "warm"):

@@ -149,8 +149,9 @@ def precache_manifest(site: Path) -> dict:
 
 def compile_worker_python(site: Path) -> None:
     """wheels/engine.zip (the worker's modules with their bytecode) and the compiled standard
-    library in runtime/pyodide/, by the shipped Pyodide (unchecked-hash .pyc that zipimport reads
-    without compiling; docs/architecture.md, "Bytecode compiled at build time")."""
+    library in runtime/pyodide/, by the shipped Pyodide: unchecked-hash .pyc that zipimport reads
+    without compiling (docs/architecture.md: "How the wheel gets into the worker", "Pyodide's
+    standard library, compiled at build time")."""
     node = shutil.which("node")
     if node is None:
         raise SystemExit("node is needed to build the site (npm ci installs the runtime)")

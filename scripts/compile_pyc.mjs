@@ -33,7 +33,8 @@ import compileall, io, os, py_compile, zipfile
 
 def zip_compiled(top, keep_sources):
     """Compile every .py under top (a .pyc beside it); zip the tree: .py files only where
-    keep_sources or where no .pyc could be made, and everything else as it is."""
+    keep_sources or where no .pyc could be made, and everything else as it is. Entries carry a
+    fixed date, so the same sources give the same bytes (and the same precache version)."""
     compileall.compile_dir(top, quiet=2, legacy=True,
                            invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
     buffer = io.BytesIO()
@@ -43,7 +44,9 @@ def zip_compiled(top, keep_sources):
                 full = os.path.join(root, file)
                 if file.endswith(".py") and not keep_sources and os.path.exists(full + "c"):
                     continue
-                archive.write(full, os.path.relpath(full, top))
+                entry = zipfile.ZipInfo(os.path.relpath(full, top), date_time=(1980, 1, 1, 0, 0, 0))
+                with open(full, "rb") as data:
+                    archive.writestr(entry, data.read(), zipfile.ZIP_DEFLATED)
     return buffer.getvalue()
 
 zip_compiled
