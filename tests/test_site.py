@@ -68,6 +68,13 @@ def test_the_worker_imports_one_zip_with_bytecode_beside_each_source(site_dir):
             magics.add(head[:4])
             assert struct.unpack("<I", head[4:8])[0] == 0b01, name  # hash-based, source unchecked
         assert len(magics) == 1 and next(iter(magics)).endswith(b"\r\n")
+        assert_reproducible(archive)
+
+
+def assert_reproducible(archive):
+    """Fixed entry dates: the same sources give the same bytes, so the site's precache version
+    only changes when something in it does."""
+    assert {info.date_time for info in archive.infolist()} == {(1980, 1, 1, 0, 0, 0)}
 
 
 def test_the_site_ships_pyodides_standard_library_compiled(site_dir):
@@ -80,6 +87,7 @@ def test_the_site_ships_pyodides_standard_library_compiled(site_dir):
         published = {n: stock.read(n) for n in stock.namelist() if not n.endswith("/")}
     with zipfile.ZipFile(site_dir / "runtime" / "pyodide" / "python_stdlib.zip") as shipped:
         files = {n: shipped.read(n) for n in shipped.namelist() if not n.endswith("/")}
+        assert_reproducible(shipped)
     modules = [n for n in published if n.endswith(".py")]
     compiled = [n for n in modules if n + "c" in files]
     assert len(compiled) > 0.95 * len(modules) and "json/__init__.pyc" in files
