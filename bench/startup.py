@@ -27,7 +27,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
-from _page import launch  # noqa: E402
+from _page import POLL_MS, TIMEOUT, launch  # noqa: E402
 from conftest import guard_context, start_server  # noqa: E402  (on the path through _page)
 
 BARE_HTML = """<!doctype html>
@@ -42,12 +42,6 @@ BARE_HTML = """<!doctype html>
   document.body.dataset.ready = "1";
 </script></body></html>
 """
-TIMEOUT = 180_000
-POLL_MS = 500
-"""How often the harness asks a page whether it is ready. Not Playwright's default (every
-animation frame): that would make an idle main thread (Parlor's, while its worker boots) render
-60 frames a second, competing for the CPU with what is being measured. The times themselves are
-the pages' own marks, so polling less often does not coarsen them."""
 
 
 def mark(page, name):

@@ -147,7 +147,7 @@ def precache_manifest(site: Path) -> dict:
     return {"version": digest.hexdigest()[:16], "files": ["./"] + [f"./{f}" for f in files]}
 
 
-def compile_worker_python(site: Path) -> None:
+def compile_bytecode(site: Path) -> None:
     """wheels/engine.zip (the worker's modules with their bytecode) and the compiled standard
     library in runtime/pyodide/, by the shipped Pyodide: unchecked-hash .pyc that zipimport reads
     without compiling (docs/architecture.md: "How the wheel gets into the worker", "Pyodide's
@@ -202,7 +202,7 @@ def build(out: Path) -> dict:
     copy_site_wheels(out)
     copy_runtime(out)
     write_runtime_preloads(out)
-    compile_worker_python(out)
+    compile_bytecode(out)
     manifest = precache_manifest(out)
     write_service_worker(out, manifest)
     total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())

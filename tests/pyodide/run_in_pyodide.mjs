@@ -5,11 +5,11 @@
 //        --deps .cache/pyodide-wheels --tests tests/rules [-- <pytest args>]
 //
 // Pyodide comes from node_modules/pyodide; with --stdlib, its standard library is the given zip
-// (the site's, compiled at build time) instead of the package's own. Every wheel given (--wheel, and every *.whl in
-// --deps) is unpacked into site-packages: no micropip, no package index. The test directory is
-// copied into Pyodide's in-memory file system (so nothing is written back to the checkout) and
-// pytest runs on it; the process exits with pytest's exit code. Any attempt to reach the
-// network (fetch of a non-file URL) is refused, printed and turns the exit code non-zero.
+// (the site's, compiled at build time) instead of the package's own. Every wheel given (--wheel,
+// and every *.whl in --deps) is unpacked into site-packages: no micropip, no package index. The
+// test directory is copied into Pyodide's in-memory file system (so nothing is written back to
+// the checkout) and pytest runs on it; the process exits with pytest's exit code. Any attempt to
+// reach the network (fetch of a non-file URL) is refused, printed and turns the exit code non-zero.
 
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
