@@ -1,8 +1,10 @@
 """The page (MicroPython on the main thread): screens, board and clock; the engine is a worker.
 
-The home screen renders at once; Pyodide boots in the named worker "engine" meanwhile, and the
-status line shows its progress. Timing marks for bench/startup.py: `parlor-home` (home screen
-usable) and `parlor-engine-ready` (the engine worker answered).
+The home screen is in the page before this runs (the build wrote home_form's markup into
+index.html) and works at once: this adopts it, and replays a button pressed before it ran.
+Pyodide boots in the named worker "engine" meanwhile, and the status line shows its progress.
+Timing marks for bench/startup.py: `parlor-home` (index.html: the home screen painted),
+`parlor-page` (this module took over the page) and `parlor-engine-ready` (the engine answered).
 """
 
 import asyncio
@@ -34,6 +36,7 @@ class App:
         self.home = None
         self.table = None
         self.room = None  # the online room's controller or setup (app/room_screen.py)
+        self.markup = self.screen.querySelector(".home")  # the home screen index.html came with
         window.setInterval(create_proxy(self.tick), 200)
 
     # --- screens ---------------------------------------------------------------------------
@@ -42,10 +45,14 @@ class App:
             if screen is not None:
                 screen.close()
         self.home = self.table = self.room = None
+        if self.markup is not None:  # another screen opened first (a reload mid-game, a link)
+            self.markup.remove()
+            self.markup = None
 
     def go_home(self):
+        markup, self.markup = self.markup, None
         self.close()
-        self.home = HomeScreen(self, self.screen, load_saved())
+        self.home = HomeScreen(self, self.screen, load_saved(), markup)
         document.body.dataset.screen = "home"
 
     def room_setup(self, game):
@@ -169,9 +176,14 @@ elif saved and not saved["snapshot"]["is_over"]:
     app.resume(saved)  # a game in progress survives a reload
 else:
     app.go_home()
+document.documentElement.removeAttribute("data-opening")
 app.tick()
-window.performance.mark("parlor-home")
-document.body.dataset.ready = "home"
+window.performance.mark("parlor-page")
+document.body.dataset.ready = "home"  # index.html stops keeping presses from here on
+pressed = window.parlorPressed
+if pressed is not None and document.body.contains(pressed):
+    pressed.removeAttribute("aria-busy")
+    pressed.click()  # a Start or Online room pressed before this module ran
 ready = await app.engine.start()
 app.tick()
 if ready:

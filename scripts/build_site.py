@@ -9,8 +9,10 @@
    wheels/parlor.whl, the pinned pure-Python wheels of requirements-site.txt (segno, for QR codes)
    as wheels/<name>.whl from .cache/site-wheels (scripts/setup.sh downloads them), and only the runtime files the page needs, copied from node_modules
    (Pyodide core, PyScript core dist, MicroPython), all served from our own origin.
-3. Writes <link rel="modulepreload"> tags for PyScript's hashed core chunks into index.html (the
-   engine worker starts sooner when they are not fetched one after another).
+3. Writes into index.html: <link rel="modulepreload"> tags for PyScript's hashed core chunks (the
+   engine worker starts sooner when they are not fetched one after another), and the home
+   screen's markup and CSS made by app/home_form.py under CPython (the home screen is painted and
+   works before any Python has started in the page).
 4. Byte-compiles with the shipped Pyodide under Node (scripts/compile_pyc.mjs): the engine
    worker's import zip, wheels/engine.zip (the parlor wheel's modules, table.py and room.py, each
    with its .pyc), and Pyodide's standard library (runtime/pyodide/python_stdlib.zip, shipped as
@@ -64,6 +66,8 @@ WHEEL_NAME = "wheels/parlor.whl"
 NOT_PRECACHED = {"sw.js", "precache.json"}
 PRECACHE_MARKER = "/*__PARLOR_PRECACHE__*/null"
 PRELOAD_MARKER = "<!--PARLOR_RUNTIME_PRELOADS-->"
+HOME_MARKER = "<!--PARLOR_HOME-->"
+HOME_CSS_MARKER = "/*PARLOR_HOME_CSS*/"
 
 
 def build_wheel(out_dir: Path) -> Path:
@@ -178,6 +182,23 @@ def write_runtime_preloads(site: Path) -> None:
     index.write_text(text.replace(PRELOAD_MARKER, links, 1))
 
 
+def write_home_screen(site: Path) -> None:
+    """index.html: the home screen's markup in #screen and its mode CSS in <head>, made by the
+    page's own app/home_form.py (pure Python), which app/home_screen.py adopts at start."""
+    sys.path.insert(0, str(ROOT / "app"))
+    try:
+        import home_form
+    finally:
+        sys.path.remove(str(ROOT / "app"))
+    index = site / "index.html"
+    text = index.read_text()
+    for marker in (HOME_MARKER, HOME_CSS_MARKER):
+        if marker not in text:
+            raise SystemExit(f"public/index.html lacks the marker {marker}")
+    text = text.replace(HOME_MARKER, home_form.home_html(), 1)
+    index.write_text(text.replace(HOME_CSS_MARKER, home_form.home_css(), 1))
+
+
 def write_service_worker(site: Path, manifest: dict) -> None:
     sw = site / "sw.js"
     text = sw.read_text()
@@ -202,6 +223,7 @@ def build(out: Path) -> dict:
     copy_site_wheels(out)
     copy_runtime(out)
     write_runtime_preloads(out)
+    write_home_screen(out)
     compile_bytecode(out)
     manifest = precache_manifest(out)
     write_service_worker(out, manifest)

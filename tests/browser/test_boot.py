@@ -73,3 +73,41 @@ def test_starts_offline_after_one_visit(open_page, server_factory, site_dir, blo
     wait_engine(page)
     assert parlor.__version__ in page.get_attribute("#status", "title")
     assert blocked == []
+
+
+def test_the_home_screen_works_before_the_pages_python_runs(open_page, server):
+    """The home screen comes in index.html: its modes and options work on HTML and CSS alone, and
+    a Start pressed before the page's Python runs opens that table as soon as it does."""
+    held = []
+    page = open_page(None)
+    page.route("**/app/main.py", lambda route: held.append(route))  # the page's Python waits until released below
+    page.goto(server.url + "/", wait_until="commit")
+    card = "article[data-game=ataxx] "
+    page.wait_for_selector(card + ".mode[data-mode=local]")
+    assert held, "app/main.py was not requested"
+    assert page.is_visible(card + "select[name=level]")  # Solo: the computer's level
+    page.click(card + ".mode[data-mode=local]")
+    assert not page.is_visible(card + "select[name=level]")
+    assert page.is_visible(card + "select[name=layout]")
+    assert page.inner_text(card + ".hint:visible") == "Two people, one device"
+    page.click(card + "button.start")
+    assert page.get_attribute(card + "button.start", "aria-busy") == "true"
+    assert page.get_attribute("body", "data-ready") is None  # no Python has run yet
+    assert page.query_selector(".table") is None
+
+    for route in held:
+        route.continue_()
+    page.wait_for_selector(".table .board", timeout=30_000)
+    assert page.inner_text(".table-title") == "Ataxx · Local"
+    assert page.query_selector(".home") is None
+
+    # New game: the page's Python writes the home screen again, and it works the same way.
+    page.click(".table .controls button:has-text('New game')")
+    card = "article[data-game=runners] "
+    page.click(card + ".mode[data-mode='3p']")
+    assert page.is_visible(card + "select[name=seat2]") and not page.is_visible(card + "select[name=seat3]")
+    page.select_option(card + "select[name=seat1]", "easy")
+    page.click(card + "button.start")
+    page.wait_for_selector(".table .board", timeout=30_000)
+    assert page.inner_text(".table-title") == "Runners · 3"
+    assert page.console_errors == []

@@ -1,0 +1,109 @@
+"""The home screen as an HTML form: its markup, the CSS that shows each mode's options, and the
+table config a set of choices makes.
+
+Pure Python (no pyscript), so the build runs it under CPython and writes the markup into
+index.html: the home screen is painted, and its modes and options work (plain HTML and CSS),
+before any Python has started in the page. app/home_screen.py adopts that markup and makes the
+buttons work (docs/architecture.md, "Start-up"). The markup is made from the catalog only, never
+from anything a person typed, and every text is escaped all the same.
+"""
+
+from catalog import GAMES, LEVELS
+
+
+def escape(text):
+    """Text made safe for HTML content and double-quoted attributes."""
+    return (str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&quot;"))
+
+
+def _attrs(attrs):
+    return "".join(' {}="{}"'.format(key, escape(value)) for key, value in attrs)
+
+
+def _select(label, name, options, value, modes=None):
+    """A labelled <select>; shown only in `modes` (mode ids) when given."""
+    shown = [("data-modes", " ".join(modes))] if modes is not None else []
+    items = "".join('<option value="{}"{}>{}</option>'.format(
+        escape(key), " selected" if key == value else "", escape(text)) for key, text in options)
+    return '<label class="field"{}><span>{}</span><select name="{}">{}</select></label>'.format(
+        _attrs(shown), escape(label), escape(name), items)
+
+
+def _options(game):
+    """The <select>s of a game's card: presets (Ataxx) or one per seat."""
+    levels = list(LEVELS)
+    colours = game["colours"]
+    if game["setup"] == "presets":
+        return [
+            _select("You play", "seat", [("0", colours[0] + " (moves first)"), ("1", colours[1])],
+                    "0", ["solo"]),
+            _select("Computer", "level", levels, "medium", ["solo"]),
+            _select(colours[0] + " computer", "level0", levels, "hard", ["watch"]),
+            _select(colours[1] + " computer", "level1", levels, "medium", ["watch"]),
+            _select("Board", "layout", [(name, name) for name in game["layouts"]], game["layouts"][0]),
+        ]
+    controllers = [("human", "Person")] + levels
+    return [_select(colour, "seat" + str(index), controllers, "human" if index == 0 else "medium",
+                    [m["id"] for m in game["modes"] if index < m["seats"]])
+            for index, colour in enumerate(colours)]
+
+
+def game_card(game):
+    """One game's card: title, blurb, mode radios, options, a hint per mode, Start, Online room."""
+    gid = game["id"]
+    modes = "".join(
+        '<label class="mode"{}><input type="radio" name="mode-{}" value="{}"{}><span>{}</span></label>'.format(
+            _attrs([("data-mode", m["id"])]), escape(gid), escape(m["id"]),
+            " checked" if i == 0 else "", escape(m["title"]))
+        for i, m in enumerate(game["modes"]))
+    hints = "".join('<p class="hint" data-modes="{}">{}</p>'.format(escape(m["id"]), escape(m["hint"]))
+                    for m in game["modes"])
+    return ('<article class="card game" data-game="{gid}"><h2>{title}</h2><p class="blurb">{blurb}</p>'
+            '<div class="modes" role="radiogroup" aria-label="Mode">{modes}</div>'
+            '<div class="options">{options}</div>{hints}'
+            '<button type="button" class="btn primary start" data-action="start">Start</button>'
+            '<button type="button" class="btn online-room" data-action="room">Online room</button>'
+            '</article>').format(gid=escape(gid), title=escape(game["title"]), blurb=escape(game["blurb"]),
+                                 modes=modes, options="".join(_options(game)), hints=hints)
+
+
+def home_html():
+    """The home screen's markup: a card per game, each with its first mode chosen."""
+    return '<section class="home" aria-label="Games">{}</section>'.format(
+        "".join(game_card(game) for game in GAMES))
+
+
+def home_css():
+    """For every mode id: on a card where that mode is chosen, hide what other modes show."""
+    ids = []
+    for game in GAMES:
+        ids += [m["id"] for m in game["modes"] if m["id"] not in ids]
+    return "\n".join(
+        '.card:has(.mode input[value="{0}"]:checked) [data-modes]:not([data-modes~="{0}"]) '
+        '{{ display: none; }}'.format(mode_id) for mode_id in ids)
+
+
+def table_config(game, mode_id, values):
+    """The table config for `game` from the chosen mode and the <select> values by name (the
+    seed is added by the page). Raises KeyError for a mode the game does not have."""
+    mode = [m for m in game["modes"] if m["id"] == mode_id]
+    if not mode:
+        raise KeyError(mode_id)
+    mode = mode[0]
+    if game["setup"] == "presets":
+        options = {"layout": values["layout"]}
+        if mode_id == "solo":
+            seats = [{"kind": "ai", "level": values["level"]}] * 2
+            seats[int(values["seat"])] = {"kind": "human", "name": "You"}
+        elif mode_id == "watch":
+            seats = [{"kind": "ai", "level": values["level0"]}, {"kind": "ai", "level": values["level1"]}]
+        else:
+            seats = [{"kind": "human"}, {"kind": "human"}]
+    else:
+        options = {}
+        seats = []
+        for index in range(mode["seats"]):
+            value = values["seat" + str(index)]
+            seats.append({"kind": "human"} if value == "human" else {"kind": "ai", "level": value})
+    return mode, {"game": game["id"], "variant": mode["variant"], "seats": seats, "options": options}

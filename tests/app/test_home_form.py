@@ -1,0 +1,115 @@
+"""The home screen's markup (written into index.html by the build) and the tables its choices make."""
+
+from html.parser import HTMLParser
+
+import pytest
+from catalog import GAMES
+from home_form import escape, home_css, home_html, table_config
+from table import Table
+
+
+class Cards(HTMLParser):
+    """Per game card: its mode radios (value, checked) and, per <select> or hint, its data-modes."""
+
+    def __init__(self):
+        super().__init__()
+        self.cards = {}
+        self.card = None
+        self.field_modes = None
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "article":
+            self.card = self.cards[attrs["data-game"]] = {"modes": [], "selects": {}, "hints": [], "actions": []}
+        elif tag == "input" and attrs.get("type") == "radio":
+            self.card["modes"].append((attrs["value"], "checked" in attrs))
+        elif tag == "label" and attrs.get("class") == "field":
+            self.field_modes = attrs.get("data-modes")
+        elif tag == "select":
+            self.card["selects"][attrs["name"]] = self.field_modes
+        elif tag == "p" and attrs.get("class") == "hint":
+            self.card["hints"].append(attrs["data-modes"])
+        elif tag == "button":
+            self.card["actions"].append(attrs["data-action"])
+
+
+def parsed():
+    parser = Cards()
+    parser.feed(home_html())
+    return parser.cards
+
+
+def modes_showing(card, name):
+    shown = card["selects"][name]
+    return None if shown is None else shown.split()
+
+
+def test_every_game_has_a_card_with_its_modes_the_first_chosen():
+    cards = parsed()
+    assert list(cards) == [game["id"] for game in GAMES]
+    for game in GAMES:
+        card = cards[game["id"]]
+        assert card["modes"] == [(m["id"], i == 0) for i, m in enumerate(game["modes"])]
+        assert card["hints"] == [m["id"] for m in game["modes"]]
+        assert card["actions"] == ["start", "room"]
+
+
+def test_each_seat_shows_only_in_the_modes_that_have_it():
+    runners = parsed()["runners"]
+    assert modes_showing(runners, "seat0") == ["2p", "3p", "4p", "2v2"]
+    assert modes_showing(runners, "seat2") == ["3p", "4p", "2v2"]
+    assert modes_showing(runners, "seat3") == ["4p", "2v2"]
+    ataxx = parsed()["ataxx"]
+    assert modes_showing(ataxx, "level") == ["solo"]
+    assert modes_showing(ataxx, "level1") == ["watch"]
+    assert modes_showing(ataxx, "layout") is None  # every mode
+
+
+def test_the_css_hides_other_modes_options_for_every_mode():
+    css = home_css()
+    for game in GAMES:
+        for mode in game["modes"]:
+            assert f'input[value="{mode["id"]}"]:checked) [data-modes]:not([data-modes~="{mode["id"]}"])' in css
+
+
+def test_text_is_escaped():
+    assert escape('<b class="x">&') == "&lt;b class=&quot;x&quot;&gt;&amp;"
+
+
+def test_every_mode_of_every_game_starts_a_table():
+    for game in GAMES:
+        card = parsed()[game["id"]]
+        values = {}
+        for name in card["selects"]:
+            values[name] = "easy" if name.startswith(("level", "seat")) and name != "seat" else "0"
+        if "layout" in values:
+            values["layout"] = game["layouts"][-1]
+        for mode in game["modes"]:
+            chosen, config = table_config(game, mode["id"], values)
+            assert chosen is mode
+            table = Table(dict(config, seed=1))
+            seats = mode["seats"] if isinstance(mode["seats"], int) else len(mode["seats"])
+            assert len(table.snapshot()["config"]["seats"]) == seats
+
+
+def test_ataxx_presets_make_the_seats_chosen():
+    ataxx = GAMES[0]
+    values = {"seat": "1", "level": "hard", "level0": "easy", "level1": "medium", "layout": "Diamond"}
+    _, solo = table_config(ataxx, "solo", values)
+    assert solo["seats"] == [{"kind": "ai", "level": "hard"}, {"kind": "human", "name": "You"}]
+    assert solo["variant"] == "solo" and solo["options"] == {"layout": "Diamond"}
+    _, watch = table_config(ataxx, "watch", values)
+    assert watch["seats"] == [{"kind": "ai", "level": "easy"}, {"kind": "ai", "level": "medium"}]
+    _, local = table_config(ataxx, "local", values)
+    assert local["seats"] == [{"kind": "human"}, {"kind": "human"}] and local["variant"] == "standard"
+
+
+def test_seat_games_take_one_controller_per_seat_of_the_mode():
+    runners = GAMES[1]
+    values = {"seat0": "human", "seat1": "hard", "seat2": "human", "seat3": "easy"}
+    _, three = table_config(runners, "3p", values)
+    assert three["seats"] == [{"kind": "human"}, {"kind": "ai", "level": "hard"}, {"kind": "human"}]
+    _, teams = table_config(runners, "2v2", values)
+    assert teams["variant"] == "2v2" and len(teams["seats"]) == 4
+    with pytest.raises(KeyError):
+        table_config(runners, "solo", values)
