@@ -123,6 +123,18 @@ def test_a_tap_is_answered_while_hard_thinks(open_page):
     page.wait_for_function("document.querySelectorAll('.move-log .mv').length >= 1", timeout=15_000)
 
 
+# Whether the home screen (which comes in index.html) was painted in any frame before a table was.
+HOME_SEEN = """
+window.homeSeen = false;
+const look = () => {
+  const home = document.querySelector("#screen > .home");
+  if (home && getComputedStyle(home).display !== "none") window.homeSeen = true;
+  if (!document.querySelector(".table")) requestAnimationFrame(look);
+};
+requestAnimationFrame(look);
+"""
+
+
 def test_reload_mid_game_restores_it(open_page):
     page = open_page("/?clock=600")
     wait_engine(page)
@@ -133,8 +145,10 @@ def test_reload_mid_game_restores_it(open_page):
     moves = log(page)
     board = page.eval_on_selector_all(".board .piece", "ps => ps.map(p => p.getAttribute('class'))")
     page.wait_for_function("Number(document.querySelector('.seat.to-move .clock').textContent) <= 597")
+    page.add_init_script(HOME_SEEN)
     page.reload()
     page.wait_for_selector(".table .board")
+    assert page.evaluate("window.homeSeen") is False  # the home screen never showed meanwhile
     assert log(page) == moves  # drawn from the saved table even before the engine is up
     wait_engine(page)
     page.wait_for_function(HUMAN_TURN)
