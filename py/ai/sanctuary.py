@@ -21,11 +21,12 @@ minus the discard pile and the drawn card, all public), never from the order.
   worth little more than a pawn on the track, and leaving Launch is always worth a 1 or 2.
 - Medium: the action with the best utility right after it, under `MEDIUM` — the same terms, but
   every step of progress counts the same (linear). Ties broken by the seed.
-- Hard: for each action, the expected value over the next seat's card (each kind weighted by
-  its count in the remaining composition), that seat choosing its best action, and so on for
-  `depth` turns (1 or 2, by iterative deepening inside the budget; max-n: each seat maximises its
-  own utility), leaves valued under `HARD` (the fitted concave worth). A `draw` decision is
-  answered at once: there is nothing to choose.
+- Hard: Monte Carlo expectimax over the next cards. Its four best actions by their value right
+  after them are each played out on the same 64 sequences of the next four cards, drawn from
+  the remaining composition; in a playout every seat plays its best one-action move under
+  `HARD` (max-n: each for its own utility). The action with the best mean utility at the end
+  wins; the budget cuts the playouts short if need be. A `draw` decision is answered at once:
+  there is nothing to choose.
 """
 
 from __future__ import annotations
@@ -37,11 +38,16 @@ from ..rules.sanctuary import (
     CARDS, DECK, FINISH, LAUNCH, S1, SIDES, TO_FINISH, TRACK, SanctuaryState, action_name,
     apply_action, arrow, crossing, gen_actions, has_won,
 )
-from .search import Budget, iterative_deepening
+from .search import Budget, Timeout
 
 WIN = 10_000.0
-MAX_DEPTH = 2
-"""Hard looks at most two turns past its own action ("a turn or two deep")."""
+CANDIDATES = 4
+"""Hard plays out its best four actions by their value right after them."""
+PLAYOUTS = 64
+"""Card sequences each candidate is played out on (the same for every candidate)."""
+HORIZON = 4
+"""Turns a playout looks past Hard's action: in a two-team game the rival's, Hard's own, the
+rival's and Hard's again ("a turn or two deep")."""
 
 
 @dataclass(frozen=True)
@@ -123,9 +129,8 @@ def choose(state: SanctuaryState, level: str, rng: random.Random, budget: Budget
     rng.shuffle(order)                           # ties go to a seeded choice
     if level == "medium":
         return action_name(medium_action(game, state.pawns, seat, order))
-    counts = composition(state)
-    result = search(game, state.pawns, seat, order, counts, budget, max_depth or MAX_DEPTH)
-    return action_name(result.move)
+    return action_name(playouts(game, state.pawns, seat, order, composition(state), rng, budget,
+                                max_depth or HORIZON))
 
 
 class Game:
@@ -218,65 +223,64 @@ def composition(state: SanctuaryState) -> tuple:
     return tuple(counts)
 
 
-def search(game: Game, pawns: tuple, seat: int, actions: list, counts: tuple, budget: Budget,
-           max_depth: int):
+def playouts(game: Game, pawns: tuple, seat: int, actions: list, counts: tuple,
+             rng: random.Random, budget: Budget, horizon: int) -> tuple:
+    """Hard's action: the best `CANDIDATES` actions by their value right after them, each played
+    out `PLAYOUTS` times for `horizon` turns (every seat playing its best one-action move under
+    `HARD`) on card sequences drawn from the remaining composition, the same sequences for
+    every candidate; the best mean of the seat's utility at the end wins. When the budget runs
+    out, the playouts completed for every candidate decide (none: the first candidate)."""
     seats = game.seats
+    nxt = (seat + 1) % seats
+    ranked = []
+    for action in actions:
+        after, _ = apply_action(pawns, seat, action)
+        if has_won(after[seat]):
+            return action
+        ranked.append((game.values(after, nxt)[seat], action, after))
+    ranked.sort(key=lambda entry: -entry[0])         # stable: ties keep the seeded order
+    ranked = ranked[:CANDIDATES]
+    if len(ranked) == 1:
+        return ranked[0][1]
+    pool = [card for card, n in enumerate(counts) for _ in range(n)]
+    totals = [0.0] * len(ranked)
+    try:
+        for _ in range(PLAYOUTS):
+            cards = draws(pool, horizon, rng)
+            ends = [playout(game, after, nxt, cards, seat, budget) for _, _, after in ranked]
+            for i, value in enumerate(ends):
+                totals[i] += value
+    except Timeout:
+        pass
+    best = max(range(len(ranked)), key=lambda i: totals[i])
+    return ranked[best][1]
 
-    def chance(position: tuple, mover: int, counts: tuple, depth: int) -> tuple:
-        """Expected utilities when `mover` draws from `counts` and plays its best action."""
-        total = sum(counts)
-        if not total:
-            counts, total = composition_full(), len(DECK)
-        acc = [0.0] * seats
-        side = game.sides[mover]
+
+def draws(pool: list, count: int, rng: random.Random) -> list:
+    """`count` cards drawn in order from `pool` (the draw pile's composition), then from a
+    reshuffled deck once the pile runs out."""
+    if count <= len(pool):
+        return rng.sample(pool, count)
+    return rng.sample(pool, len(pool)) + rng.sample(DECK, count - len(pool))
+
+
+def playout(game: Game, pawns: tuple, mover: int, cards: list, seat: int, budget: Budget) -> float:
+    """`seat`'s utility after the seats from `mover` on play `cards`, one a turn, each its best
+    one-action move (a pass when its card allows nothing)."""
+    seats = game.seats
+    for card in cards:
+        budget.tick()
         nxt = (mover + 1) % seats
-        for card, n in enumerate(counts):
-            if not n:
-                continue
-            budget.tick()
-            best = None
-            for action in gen_actions(position, mover, side, card):
-                budget.tick()
-                after, _ = apply_action(position, mover, action)
-                if depth <= 1 or has_won(after[mover]):
-                    value = game.values(after, nxt)
-                else:
-                    left = list(counts)
-                    left[card] -= 1
-                    value = chance(after, nxt, tuple(left), depth - 1)
-                if best is None or value[mover] > best[mover]:
-                    best = value
-            if best is None:                           # pass
-                if depth <= 1:
-                    best = game.values(position, nxt)
-                else:
-                    left = list(counts)
-                    left[card] -= 1
-                    best = chance(position, nxt, tuple(left), depth - 1)
-            w = n / total
-            for s in range(seats):
-                acc[s] += w * best[s]
-        return tuple(acc)
-
-    def root(depth: int):
         best, best_value = None, None
-        for action in actions:
+        for action in gen_actions(pawns, mover, game.sides[mover], card):
             budget.tick()
-            after, _ = apply_action(pawns, seat, action)
-            if has_won(after[seat]):
-                return WIN, action
-            value = chance(after, (seat + 1) % seats, counts, depth)[seat]
-            if best_value is None or value > best_value:
-                best, best_value = action, value
-        return best_value, best
-
-    fallback = medium_action(game, pawns, seat, actions)
-    return iterative_deepening(root, budget, fallback=fallback, max_depth=max_depth,
-                               decisive=WIN)
-
-
-def composition_full() -> tuple:
-    counts = [0] * len(CARDS)
-    for c in DECK:
-        counts[c] += 1
-    return tuple(counts)
+            after, _ = apply_action(pawns, mover, action)
+            value = game.values(after, nxt)
+            if best_value is None or value[mover] > best_value[mover]:
+                best, best_value = after, value
+        if best is not None:
+            if has_won(best[mover]):
+                return best_value[seat]
+            pawns = best
+        mover = nxt
+    return game.values(pawns, mover)[seat]

@@ -14,6 +14,7 @@ from parlor.ai import choose_move
 from parlor.ai import sanctuary as sanctuary_ai
 from parlor.ai.search import HARD_FRACTION, Budget
 from parlor.rules import from_dict, from_view, new_game
+from parlor.rules.sanctuary import CARDS, DECK
 
 LEVELS = ("easy", "medium", "hard")
 HUGE = 3600.0
@@ -183,3 +184,26 @@ def test_hard_and_medium_value_the_same_terms_but_medium_counts_steps_linearly()
         # leaving Launch is worth it, and every step forward on the track too
         assert row[4 + 1] > row[0]
         assert all(row[q + 1] < row[q + 2] for q in range(4, 59)) and row[59 + 1] < row[0 + 1]
+
+
+def test_hard_counts_the_cards_left_to_draw():
+    # T45>T50 stops three behind the rival's T53. With every Backstep 3 in the (public) discard
+    # pile nothing can hit it there and Hard takes the progress; with only Backstep 3s left to
+    # draw, the rival's next card takes T53 back onto it, so Hard moves the other pawn.
+    pawns = [["T45", "T20", "L", "L"], ["T53", "L", "L", "L"]]
+    others = [CARDS[c] for c in DECK if CARDS[c] != "Backstep 3"]
+    others.remove("5")                                   # the drawn card
+    no_backsteps = position(pawns, "5", discard=["Backstep 3"] * 5)
+    only_backsteps = position(pawns, "5", discard=others)
+    assert len(only_backsteps.draw) == 5
+    assert choose_move(no_backsteps.view(0), "hard", seed=1, budget_s=HUGE) == "T45>T50"
+    assert choose_move(only_backsteps.view(0), "hard", seed=1, budget_s=HUGE) == "T20>T25"
+
+
+def test_playouts_draw_the_pile_then_a_reshuffled_deck():
+    rng = random.Random(4)
+    pile = [2, 2, 7]
+    assert sorted(sanctuary_ai.draws(pile, 3, rng)) == pile
+    drawn = sanctuary_ai.draws(pile, 8, rng)
+    assert sorted(drawn[:3]) == pile and len(drawn) == 8 and all(c in DECK for c in drawn[3:])
+    assert pile == [2, 2, 7]                             # the pile itself is left as it was
