@@ -11,7 +11,7 @@ import asyncio
 import json
 
 from catalog import game as catalog_game
-from dom import button, el, query_param, show
+from dom import el, query_param, show
 from engine_client import EngineClient
 from home_screen import HomeScreen
 from pyscript import document, window

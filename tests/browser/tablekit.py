@@ -16,7 +16,8 @@ def start(page, game, mode, **choices):
     for name, value in choices.items():
         page.select_option(card + f"select[name={name}]", value)
     page.click(card + "button.start")
-    page.wait_for_selector(".table .board", timeout=10_000)
+    # The table is drawn once the engine has seated it (the board's frame comes before).
+    page.wait_for_function("document.querySelector('.table .seat-0 .name')?.textContent", timeout=10_000)
 
 
 def log(page):
