@@ -6,7 +6,7 @@ import json
 
 from pyscript import window
 
-SAVE_KEY = "parlor.table.v1"
+SAVE_KEY = "parlor.table.v1"  # index.html reads it too (hides the home screen on a reload mid-game)
 CLOCK_KEY = "parlor.clock.v1"
 
 
