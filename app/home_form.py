@@ -32,18 +32,17 @@ def _select(label, name, options, value, modes=None):
 
 def _options(game):
     """The <select>s of a game's card: presets (Ataxx) or one per seat."""
-    levels = list(LEVELS)
     colours = game["colours"]
     if game["setup"] == "presets":
         return [
             _select("You play", "seat", [("0", colours[0] + " (moves first)"), ("1", colours[1])],
                     "0", ["solo"]),
-            _select("Computer", "level", levels, "medium", ["solo"]),
-            _select(colours[0] + " computer", "level0", levels, "hard", ["watch"]),
-            _select(colours[1] + " computer", "level1", levels, "medium", ["watch"]),
+            _select("Computer", "level", LEVELS, "medium", ["solo"]),
+            _select(colours[0] + " computer", "level0", LEVELS, "hard", ["watch"]),
+            _select(colours[1] + " computer", "level1", LEVELS, "medium", ["watch"]),
             _select("Board", "layout", [(name, name) for name in game["layouts"]], game["layouts"][0]),
         ]
-    controllers = [("human", "Person")] + levels
+    controllers = [("human", "Person")] + LEVELS
     return [_select(colour, "seat" + str(index), controllers, "human" if index == 0 else "medium",
                     [m["id"] for m in game["modes"] if index < m["seats"]])
             for index, colour in enumerate(colours)]

@@ -102,16 +102,15 @@ def main(argv: list[str] | None = None) -> int:
                     # Parlor: cold, wait for the service worker to take over, then warm
                     ctx = browser.new_context()
                     guard_context(ctx, parlor_srv.url, blocked)
-                    page = ctx.new_page()
-                    for key, value in zip(("home", "page", "engine"),
-                                          load_parlor(page, parlor_srv.url + "/", blocked)):
-                        rows[key + "_cold"].append(value)
-                    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT)
-                    page.close()
-                    page = ctx.new_page()
-                    for key, value in zip(("home", "page", "engine"),
-                                          load_parlor(page, parlor_srv.url + "/", blocked)):
-                        rows[key + "_warm"].append(value)
+                    for when in ("cold", "warm"):
+                        page = ctx.new_page()
+                        for key, value in zip(("home", "page", "engine"),
+                                              load_parlor(page, parlor_srv.url + "/", blocked)):
+                            rows[f"{key}_{when}"].append(value)
+                        if when == "cold":
+                            page.wait_for_function("navigator.serviceWorker.controller !== null",
+                                                   timeout=TIMEOUT)
+                        page.close()
                     ctx.close()
                     print(f"run {run + 1}: " + "  ".join(f"{k} {v[-1]:.2f}s" for k, v in rows.items()), flush=True)
                 browser.close()

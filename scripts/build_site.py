@@ -163,6 +163,17 @@ def compile_bytecode(site: Path) -> None:
                    stdout=subprocess.DEVNULL)
 
 
+def fill_markers(path: Path, texts: dict) -> None:
+    """Put each text in place of its marker in the built file at `path` (public/ has the
+    markers); a missing marker stops the build."""
+    content = path.read_text()
+    for marker, text in texts.items():
+        if marker not in content:
+            raise SystemExit(f"public/{path.name} lacks the marker {marker}")
+        content = content.replace(marker, text, 1)
+    path.write_text(content)
+
+
 def write_runtime_preloads(site: Path) -> None:
     """index.html: <link rel="modulepreload"> for the chunks PyScript's core.js loads before it
     starts any script (its core chunk, which core.js re-exports, and the error plugin that chunk
@@ -175,11 +186,7 @@ def write_runtime_preloads(site: Path) -> None:
                          "update write_runtime_preloads")
     links = "\n  ".join(f'<link rel="modulepreload" href="./runtime/pyscript/{name}">'
                         for name in (core[1], error[1]))
-    index = site / "index.html"
-    text = index.read_text()
-    if PRELOAD_MARKER not in text:
-        raise SystemExit(f"public/index.html lacks the marker {PRELOAD_MARKER}")
-    index.write_text(text.replace(PRELOAD_MARKER, links, 1))
+    fill_markers(site / "index.html", {PRELOAD_MARKER: links})
 
 
 def write_home_screen(site: Path) -> None:
@@ -190,22 +197,12 @@ def write_home_screen(site: Path) -> None:
         import home_form
     finally:
         sys.path.remove(str(ROOT / "app"))
-    index = site / "index.html"
-    text = index.read_text()
-    for marker in (HOME_MARKER, HOME_CSS_MARKER):
-        if marker not in text:
-            raise SystemExit(f"public/index.html lacks the marker {marker}")
-    text = text.replace(HOME_MARKER, home_form.home_html(), 1)
-    index.write_text(text.replace(HOME_CSS_MARKER, home_form.home_css(), 1))
+    fill_markers(site / "index.html", {HOME_MARKER: home_form.home_html(),
+                                       HOME_CSS_MARKER: home_form.home_css()})
 
 
 def write_service_worker(site: Path, manifest: dict) -> None:
-    sw = site / "sw.js"
-    text = sw.read_text()
-    if PRECACHE_MARKER not in text:
-        raise SystemExit(f"public/sw.js lacks the marker {PRECACHE_MARKER}")
-    text = text.replace(PRECACHE_MARKER, json.dumps(manifest, separators=(",", ":")), 1)
-    sw.write_text(text)
+    fill_markers(site / "sw.js", {PRECACHE_MARKER: json.dumps(manifest, separators=(",", ":"))})
     (site / "precache.json").write_text(json.dumps(manifest, indent=1) + "\n")
 
 
