@@ -223,8 +223,8 @@ class AtaxxState(State):
     def _judge(self) -> None:
         x, o = self._pieces
         empty = FULL & ~(x | o | self.blocked)
-        if not x or not o:
-            return self._end([1] if not x else [0], "no pieces left")
+        if not x or not o:        # neither has any (a hand-written FEN): equal counts, a draw
+            return self._end([0] if x else [1] if o else [0, 1], "no pieces left")
         if not empty:
             return self._end_by_count("the board is full")
         if not can_move(self._pieces[self._turn], empty):
@@ -321,6 +321,9 @@ class AtaxxState(State):
         else:
             if not own >> origin & 1:
                 raise IllegalMove(f"{name} is not legal: {NAMES[origin]} is not your piece")
+            if ADJACENT[target] >> origin & 1:
+                raise IllegalMove(f"{name} is not legal: a move to a neighbouring square is a "
+                                  f"place, written as that square alone ({NAMES[target]})")
             if not RING2[origin] >> target & 1:
                 raise IllegalMove(f"{name} is not legal: a jump goes exactly two squares")
         own, opp, captured = apply_move(own, opp, origin, target)

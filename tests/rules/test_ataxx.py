@@ -54,6 +54,13 @@ def test_place_jump_and_capture():
     assert jumped.is_over and jumped.winners == [0] and jumped.end_reason == "no pieces left"
 
 
+@pytest.mark.parametrize("variant", ["standard", "solo"])
+def test_a_board_with_no_pieces_at_all_is_a_draw(variant):
+    state = new_game("ataxx", variant=variant, fen="7/7/7/7/7/7/7 o 0 1")
+    assert state.is_over and state.winners == [0, 1] and state.end_reason == "no pieces left"
+    assert state.scores == [0, 0] and state.legal_moves() == []
+
+
 def test_no_chain_reaction():
     state = new_game("ataxx", fen="7/7/7/2oo3/2o4/1x5/7 x 0 1")
     after = state.play("b3")  # flips c3 and c4; d4 touches them but stays o
@@ -72,6 +79,7 @@ def test_notation_accepts_pass_spellings_and_case():
     ("pass", "only when you cannot"), ("d4", "none of your pieces"), ("g7", "not an empty"),
     ("a7a4", "exactly two"), ("b7d7", "not your piece"), ("g1e3", "no, it is legal"),
     ("a7a7", "not an empty"), ("g8", "not an Ataxx move"), ("a7-c5", "not an Ataxx move"),
+    ("a7b6", "a place, written as that square alone \\(b6\\)"),
 ])
 def test_illegal_moves_say_why(move, why):
     state = new_game("ataxx")

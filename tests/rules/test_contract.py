@@ -125,3 +125,11 @@ def test_registry_describes_every_game():
 def test_bad_tables_raise_value_error(call):
     with pytest.raises(ValueError):
         call()
+
+
+@pytest.mark.parametrize("game,seats,says", [
+    ("ataxx", 3, "Ataxx is for 2 seats, not 3"), ("runners", 5, "Runners is for 2–4 seats, not 5"),
+])
+def test_a_wrong_seat_count_says_which_are_allowed(game, seats, says):
+    with pytest.raises(ValueError, match=says):
+        new_game(game, seats=seats)
