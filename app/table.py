@@ -53,7 +53,7 @@ class Table:
         info = GAMES[config["game"]]
         seats = config.get("seats")
         if not isinstance(seats, list) or not info.min_seats <= len(seats) <= info.max_seats:
-            raise TableError(f"{info.title} needs {info.min_seats}–{info.max_seats} seats")
+            raise TableError(f"{info.title} needs {info.seat_counts} seats")
         options = config.get("options") or {}
         if not isinstance(options, dict):
             raise TableError("options is a dict")

@@ -32,9 +32,7 @@ def new_game(game: str, seats: int | None = None, variant: str | None = None, se
     info = _info(game)
     seats = info.min_seats if seats is None else seats
     if isinstance(seats, bool) or not isinstance(seats, int) or not info.min_seats <= seats <= info.max_seats:
-        allowed = (f"{info.min_seats}" if info.min_seats == info.max_seats
-                   else f"{info.min_seats}–{info.max_seats}")
-        raise ValueError(f"{info.title} is for {allowed} seats, not {seats!r:.20}")
+        raise ValueError(f"{info.title} is for {info.seat_counts} seats, not {seats!r:.20}")
     return info.new(seats=seats, variant=variant, seed=seed, **options)
 
 

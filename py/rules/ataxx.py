@@ -223,7 +223,7 @@ class AtaxxState(State):
     def _judge(self) -> None:
         x, o = self._pieces
         empty = FULL & ~(x | o | self.blocked)
-        if not x or not o:        # neither has any (a hand-written FEN): equal counts, a draw
+        if not x or not o:        # both without (only a hand-written FEN): 0 against 0, a draw
             return self._end([0] if x else [1] if o else [0, 1], "no pieces left")
         if not empty:
             return self._end_by_count("the board is full")

@@ -55,6 +55,13 @@ class GameInfo:
     """True if new_game takes `first=seat` (who moves first while seating and colours stay);
     a rematch then rotates it. Otherwise a rematch moves the seats' settings one place along."""
 
+    @property
+    def seat_counts(self) -> str:
+        """The seat counts for people to read: "2", or "2–4"."""
+        if self.min_seats == self.max_seats:
+            return str(self.min_seats)
+        return f"{self.min_seats}–{self.max_seats}"
+
     def seats_for(self, variant: str) -> tuple[int, ...]:
         """The seat counts `variant` can be played with."""
         return dict(self.variant_seats).get(variant, tuple(range(self.min_seats, self.max_seats + 1)))
