@@ -25,15 +25,17 @@ ROOM = None  # the online room this page hosts (app/room.py)
 
 
 def hello():
-    """Say which engine this is: parlor's version, the Python running it, and whether its modules
+    """Say which engine this is: parlor's version, the Python running it, whether its modules
     and the standard library were imported from bytecode compiled at build time (wheels/engine.zip,
-    runtime/pyodide/python_stdlib.zip)."""
+    runtime/pyodide/python_stdlib.zip), and whether Pyodide was restored from its build-time
+    snapshot (public/pyodide-snapshot.mjs)."""
     return json.dumps({
         "parlor": parlor.__version__,
         "python": sys.version.split()[0],
         "platform": sys.platform,
         "bytecode": all(sys.modules[name].__file__.endswith(".pyc")
                         for name in ("parlor.rules.core", "table", "json")),
+        "snapshot": os.environ.get("PARLOR_PYODIDE_SNAPSHOT") == "1",
     })
 
 

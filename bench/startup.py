@@ -4,8 +4,9 @@ files, versus Parlor's time to a usable home screen and to engine ready.
 
     python bench/startup.py [--runs 5] [--site dist/site]     (build first: scripts/build_site.py)
 
-Cold: a fresh browser context (empty HTTP cache, no service worker). Warm: a second load in the
-same context (Parlor: served by its service worker; bare page: by the HTTP cache). Times are
+Cold: a fresh browser context (empty HTTP cache, no service worker): a first visit. Warm: a
+second load in the same context (Parlor: served by its service worker, with Pyodide restored from
+its build-time snapshot, which only a return visit uses; bare page: by the HTTP cache). Times are
 from navigation start to the page's own performance marks: ``parlor-home`` (the home screen,
 which comes in index.html and works on HTML and CSS, was painted), ``parlor-page`` (main-thread
 MicroPython took the page over: from here a Start opens its table at once; pressed earlier, it

@@ -17,6 +17,8 @@
    worker's import zip, wheels/engine.zip (the parlor wheel's modules, table.py and room.py, each
    with its .pyc), and Pyodide's standard library (runtime/pyodide/python_stdlib.zip, shipped as
    sources by the npm package, replaced by its compiled form), so neither is compiled at start.
+   Then boots that Pyodide once and saves its memory (scripts/make_snapshot.mjs:
+   runtime/pyodide/snapshot.bin.gz), which the engine worker restores instead of booting Python.
 5. Writes the service worker's precache list: every file of the site with a content-hash build
    version, injected into sw.js and also written to precache.json (for tests and benchmarks).
 """
@@ -163,6 +165,14 @@ def compile_bytecode(site: Path) -> None:
                    stdout=subprocess.DEVNULL)
 
 
+def make_snapshot(site: Path) -> None:
+    """runtime/pyodide/snapshot.bin.gz: the site's Pyodide booted once (on the compiled standard
+    library, so after compile_bytecode), restored by the engine worker (docs/architecture.md:
+    "Pyodide restored from a memory snapshot")."""
+    subprocess.run([shutil.which("node"), str(ROOT / "scripts" / "make_snapshot.mjs"), str(site)],
+                   cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+
+
 def fill_markers(path: Path, texts: dict) -> None:
     """Put each text in place of its marker in the built file at `path` (public/ has the
     markers); a missing marker stops the build."""
@@ -222,6 +232,7 @@ def build(out: Path) -> dict:
     write_runtime_preloads(out)
     write_home_screen(out)
     compile_bytecode(out)
+    make_snapshot(out)
     manifest = precache_manifest(out)
     write_service_worker(out, manifest)
     total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())

@@ -1,8 +1,11 @@
 """The built site: complete precache list, PWA manifest and icons, nothing from another origin."""
 
+import gzip
 import json
 import re
+import shutil
 import struct
+import subprocess
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -118,3 +121,17 @@ def test_index_preloads_files_the_site_ships(site_dir):
         assert (site_dir / href).is_file(), href
         assert (rel == "modulepreload") == href.endswith((".js", ".mjs")), href
         assert rel == "modulepreload" or 'as="fetch" crossorigin' in rest, href
+
+
+def test_the_pyodide_snapshot_is_made_again_byte_for_byte(site_dir, tmp_path):
+    """The snapshot of the booted Pyodide (scripts/make_snapshot.mjs) depends only on the site's
+    Pyodide files: made again from them it has the same bytes, so a rebuild keeps the precache
+    version and returning players download nothing new."""
+    runtime = tmp_path / "runtime" / "pyodide"
+    shutil.copytree(site_dir / "runtime" / "pyodide", runtime)
+    (runtime / "snapshot.bin.gz").unlink()
+    subprocess.run(["node", str(ROOT / "scripts" / "make_snapshot.mjs"), str(tmp_path)], check=True,
+                   capture_output=True)
+    made = (runtime / "snapshot.bin.gz").read_bytes()
+    assert made == (site_dir / "runtime" / "pyodide" / "snapshot.bin.gz").read_bytes()
+    assert len(gzip.decompress(made)) > 16 * 2**20  # a whole interpreter's memory

@@ -1,12 +1,15 @@
 """The built site boots in Chromium from our origin only, fast home screen, engine in a worker,
 and boots again offline from the service worker's cache."""
 
+import gzip
 import json
 import re
 
 import pytest
 
 import parlor
+
+import tablekit
 
 pytestmark = pytest.mark.browser
 
@@ -45,6 +48,8 @@ def test_boots_from_our_origin_only(open_page, blocked):
     assert late["parlor-home"] < late["parlor-engine-ready"]
     hello = json.loads(page.evaluate("window.parlorEngine('hello')"))
     assert hello["bytecode"] is True  # the worker imported the build's .pyc, compiling nothing
+    # A first visit boots Pyodide as usual: the snapshot is used once the browser holds it.
+    assert hello["snapshot"] is False
     assert page.console_errors == []
     assert blocked == []
     # The guard itself: a request or a WebSocket to another origin is refused and recorded.
@@ -54,14 +59,58 @@ def test_boots_from_our_origin_only(open_page, blocked):
     assert sorted(blocked) == ["http://elsewhere.invalid/y", "ws://elsewhere.invalid/x"]
 
 
+def wait_service_worker(page):
+    """Wait until the service worker (registered once the engine is ready) controls the page,
+    which it does once its versioned cache is complete."""
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+
+
+def test_a_return_visit_restores_pyodide_from_its_snapshot(open_page):
+    page = open_page("/")
+    wait_engine(page)
+    wait_service_worker(page)
+    page.reload()
+    wait_engine(page)
+    hello = json.loads(page.evaluate("window.parlorEngine('hello')"))
+    assert hello["snapshot"] is True and hello["bytecode"] is True
+    tablekit.start(page, "ataxx", "solo", level="easy")
+    tablekit.tap_move(page, "clone", "jump")
+    tablekit.wait_log(page, 2)  # the move, and the computer's answer
+    assert page.console_errors == []
+
+
+@pytest.mark.parametrize("body", [b"not gzip", gzip.compress(b"\x07" * 4096)],
+                         ids=["not-gzip", "not-a-snapshot"])
+def test_the_engine_boots_without_a_usable_snapshot(open_page, site_dir, body):
+    """A cached snapshot that cannot be unzipped or restored: Pyodide boots as usual, and the
+    game plays."""
+    page = open_page("/")
+    wait_engine(page)
+    wait_service_worker(page)
+    version = json.loads((site_dir / "precache.json").read_text())["version"]
+    page.evaluate("""async ([name, body]) => {
+        const cache = await caches.open(name);
+        await cache.put("./runtime/pyodide/snapshot.bin.gz", new Response(new Uint8Array(body)));
+    }""", [f"parlor-{version}", list(body)])
+    warnings = []
+    page.on("console", lambda m: m.type == "warning" and warnings.append(m.text))
+    page.reload()
+    wait_engine(page)
+    hello = json.loads(page.evaluate("window.parlorEngine('hello')"))
+    assert hello["snapshot"] is False and hello["bytecode"] is True
+    assert any("Pyodide boots without its snapshot" in w for w in warnings), warnings
+    tablekit.start(page, "ataxx", "local")
+    tablekit.tap_move(page, "clone", "jump")
+    tablekit.wait_log(page, 1)
+    assert page.console_errors == []
+
+
 def test_starts_offline_after_one_visit(open_page, server_factory, site_dir, blocked):
     srv = server_factory()
     page = open_page("/", srv=srv)
     wait_engine(page)
     version = json.loads((site_dir / "precache.json").read_text())["version"]
-    # The service worker is registered once the engine is ready; wait until it controls the
-    # page and its versioned cache is complete.
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    wait_service_worker(page)
     cached = page.evaluate(
         """async (name) => (await caches.keys()).includes(name)
              ? (await (await caches.open(name)).keys()).length : 0""", f"parlor-{version}")
@@ -72,6 +121,7 @@ def test_starts_offline_after_one_visit(open_page, server_factory, site_dir, blo
     page.reload()
     wait_engine(page)
     assert parlor.__version__ in page.get_attribute("#status", "title")
+    assert json.loads(page.evaluate("window.parlorEngine('hello')"))["snapshot"] is True
     assert blocked == []
 
 
