@@ -142,15 +142,19 @@ def copy_runtime(site: Path) -> None:
 
 
 def precache_manifest(site: Path) -> dict:
-    files, digest = [], hashlib.sha256()
+    """{version, files, hashes}: every file of the site (and "./", the page), each file's content
+    hash (the service worker copies a file whose hash did not change from the older cache), and a
+    version that is a hash of them all."""
+    hashes, digest = {}, hashlib.sha256()
     for path in sorted(site.rglob("*")):
         rel = path.relative_to(site).as_posix()
         if path.is_dir() or rel in NOT_PRECACHED:
             continue
         h = hashlib.sha256(path.read_bytes()).hexdigest()
         digest.update(f"{rel}\0{h}\n".encode())
-        files.append(rel)
-    return {"version": digest.hexdigest()[:16], "files": ["./"] + [f"./{f}" for f in files]}
+        hashes[f"./{rel}"] = h[:32]
+    hashes = {"./": hashes["./index.html"], **hashes}
+    return {"version": digest.hexdigest()[:16], "files": list(hashes), "hashes": hashes}
 
 
 def compile_bytecode(site: Path) -> None:

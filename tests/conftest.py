@@ -59,6 +59,16 @@ def pytest_configure(config):
 
 # --------------------------------------------------------------------------- site and server
 
+def build_site_module():
+    """scripts/build_site.py, imported."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        import build_site
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
+    return build_site
+
+
 @pytest.fixture(scope="session")
 def site_dir() -> Path:
     given = os.environ.get("PARLOR_SITE")
@@ -67,13 +77,8 @@ def site_dir() -> Path:
         if not (site / "index.html").is_file():
             pytest.fail(f"PARLOR_SITE={given} has no index.html")
         return site
-    sys.path.insert(0, str(ROOT / "scripts"))
-    try:
-        import build_site
-    finally:
-        sys.path.remove(str(ROOT / "scripts"))
     out = ROOT / "dist" / "site"
-    build_site.build(out)
+    build_site_module().build(out)
     return out
 
 
@@ -194,6 +199,17 @@ def guard_context(context, origin: str, blocked: list[str]) -> None:
 def blocked() -> list[str]:
     """URLs of every request that tried to leave the local origin (all were aborted)."""
     return []
+
+
+def wait_for_promise(page, expression: str, arg=None, timeout_ms: int = 60_000) -> None:
+    """Wait until the async JS function `expression`, called with `arg`, resolves to a truthy
+    value. (page.wait_for_function takes the Promise an async function returns for a truthy
+    value at once, so it cannot wait on caches, storage and other async APIs.)"""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while not page.evaluate(expression, arg):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"not true within {timeout_ms} ms: {expression}")
+        page.wait_for_timeout(250)
 
 
 @pytest.fixture

@@ -1,6 +1,7 @@
 """The built site: complete precache list, PWA manifest and icons, nothing from another origin."""
 
 import gzip
+import hashlib
 import json
 import re
 import shutil
@@ -18,6 +19,12 @@ def test_precache_lists_every_file(site_dir):
     files = {p.relative_to(site_dir).as_posix() for p in site_dir.rglob("*") if p.is_file()}
     assert set(manifest["files"]) == {"./"} | {f"./{f}" for f in files - {"sw.js", "precache.json"}}
     assert re.fullmatch(r"[0-9a-f]{16}", manifest["version"])
+    # Each file's content hash, by which an update copies what did not change (sw.js).
+    assert list(manifest["hashes"]) == manifest["files"]
+    for name in ("./index.html", "./style.css", "./runtime/pyodide/pyodide.asm.wasm"):
+        digest = hashlib.sha256((site_dir / name).read_bytes()).hexdigest()
+        assert digest.startswith(manifest["hashes"][name]) and len(manifest["hashes"][name]) == 32
+    assert manifest["hashes"]["./"] == manifest["hashes"]["./index.html"]
     assert manifest["version"] in (site_dir / "sw.js").read_text()
 
 

@@ -4,6 +4,7 @@ import json
 import re
 
 import pytest
+from conftest import wait_for_promise
 from tablekit import HUMAN_TURN, OVER, log, wait_engine
 from tablekit import start as start_game
 from tablekit import tap_move as tap
@@ -166,8 +167,7 @@ def test_offline_after_one_visit_plays_against_the_computer(open_page, server_fa
     wait_engine(page)
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
     version = json.loads((site_dir / "precache.json").read_text())["version"]
-    page.wait_for_function(
-        """async (name) => (await caches.keys()).includes(name)""", arg=f"parlor-{version}", timeout=60_000)
+    wait_for_promise(page, """async (name) => (await caches.keys()).includes(name)""", f"parlor-{version}")
     srv.stop()
     page.context.set_offline(True)
     page.reload()
