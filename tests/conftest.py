@@ -70,6 +70,12 @@ def build_site_module():
 
 
 @pytest.fixture(scope="session")
+def build_site():
+    """scripts/build_site.py, for tests that rebuild part of a site (a new version of sw.js)."""
+    return build_site_module()
+
+
+@pytest.fixture(scope="session")
 def site_dir() -> Path:
     given = os.environ.get("PARLOR_SITE")
     if given:
@@ -134,12 +140,12 @@ def server(site_dir):
 
 @pytest.fixture
 def server_factory(site_dir):
-    """Start extra servers (e.g. one a test may stop, or with options: make("--takeover-after",
-    "2")); all are stopped after the test."""
+    """Start extra servers (e.g. one a test may stop, with options: make("--takeover-after",
+    "2"), or serving another copy of the site: make(site=path)); all are stopped after the test."""
     started: list[Server] = []
 
-    def make(*args: str) -> Server:
-        srv = start_server(site_dir, args=args)
+    def make(*args: str, site: Path | None = None) -> Server:
+        srv = start_server(site or site_dir, args=args)
         started.append(srv)
         return srv
 
@@ -199,17 +205,6 @@ def guard_context(context, origin: str, blocked: list[str]) -> None:
 def blocked() -> list[str]:
     """URLs of every request that tried to leave the local origin (all were aborted)."""
     return []
-
-
-def wait_for_promise(page, expression: str, arg=None, timeout_ms: int = 60_000) -> None:
-    """Wait until the async JS function `expression`, called with `arg`, resolves to a truthy
-    value. (page.wait_for_function takes the Promise an async function returns for a truthy
-    value at once, so it cannot wait on caches, storage and other async APIs.)"""
-    deadline = time.monotonic() + timeout_ms / 1000
-    while not page.evaluate(expression, arg):
-        if time.monotonic() > deadline:
-            raise TimeoutError(f"not true within {timeout_ms} ms: {expression}")
-        page.wait_for_timeout(250)
 
 
 @pytest.fixture

@@ -1,4 +1,7 @@
-"""Driving a table the way a person does: start from the home screen, tap pieces and targets."""
+"""Driving a table the way a person does: start from the home screen, tap pieces and targets;
+and waiting on the page."""
+
+import time
 
 ENGINE_MS = 120_000
 HUMAN_TURN = "document.querySelector('.board.interactive .cell.movable') !== null"
@@ -39,3 +42,14 @@ def tap_move(page, prefer, other):
     name = target.get_attribute("data-sq")
     target.click()
     return name
+
+
+def wait_for_promise(page, expression: str, arg=None, timeout_ms: int = 60_000) -> None:
+    """Wait until the async JS function `expression`, called with `arg`, resolves to a truthy
+    value. (page.wait_for_function takes the Promise an async function returns for a truthy
+    value at once, so it cannot wait on caches, storage and other async APIs.)"""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while not page.evaluate(expression, arg):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"not true within {timeout_ms} ms: {expression}")
+        page.wait_for_timeout(250)

@@ -4,8 +4,7 @@ import json
 import re
 
 import pytest
-from conftest import wait_for_promise
-from tablekit import HUMAN_TURN, OVER, log, wait_engine
+from tablekit import HUMAN_TURN, OVER, log, wait_engine, wait_for_promise
 from tablekit import start as start_game
 from tablekit import tap_move as tap
 

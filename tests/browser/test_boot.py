@@ -5,13 +5,16 @@ import gzip
 import json
 import re
 import shutil
+from pathlib import Path
 
 import pytest
 
 import parlor
 
 import tablekit
-from conftest import ROOT, build_site_module, start_server, wait_for_promise
+from tablekit import wait_for_promise
+
+ROOT = Path(__file__).resolve().parents[2]
 
 pytestmark = pytest.mark.browser
 
@@ -81,46 +84,43 @@ def cached_date(page, site, path):
         (await (await caches.open(name)).match(path)).headers.get("Date")""", [f"parlor-{version}", path])
 
 
-def test_an_update_downloads_only_the_files_that_changed(open_page, site_dir, tmp_path):
+def test_an_update_downloads_only_the_files_that_changed(open_page, server_factory, site_dir,
+                                                        build_site, tmp_path):
     """A new version of the site replaces the cache; files whose content did not change are
     copied from the old cache instead of downloaded again (the runtime's 21 MB, for a change
     to one of our files)."""
     site = tmp_path / "site"
     shutil.copytree(site_dir, site)
-    srv = start_server(site)
-    try:
-        page = open_page("/", srv=srv)
-        wait_engine(page)
-        wait_service_worker(page)
-        old_files = cached_files(page, site)
-        assert old_files == precache_files(site)
-        wasm, css = "/runtime/pyodide/pyodide.asm.wasm", "/style.css"
-        fetched = {path: cached_date(page, site, path) for path in (wasm, css)}
-        page.wait_for_timeout(1100)  # Date headers have whole seconds
+    srv = server_factory(site=site)
+    page = open_page("/", srv=srv)
+    wait_engine(page)
+    wait_service_worker(page)
+    old_files = cached_files(page, site)
+    assert old_files == precache_files(site)
+    wasm, css = "/runtime/pyodide/pyodide.asm.wasm", "/style.css"
+    fetched = {path: cached_date(page, site, path) for path in (wasm, css)}
+    page.wait_for_timeout(1100)  # Date headers have whole seconds
 
-        # The deploy: one file changes, and the build writes a new service worker.
-        with (site / "style.css").open("a") as css_file:
-            css_file.write("\n/* the next version */\n")
-        shutil.copy(ROOT / "public" / "sw.js", site / "sw.js")
-        build_site = build_site_module()
-        build_site.write_service_worker(site, build_site.precache_manifest(site))
-        assert precache_files(site) == old_files
+    # The deploy: one file changes, and the build writes a new service worker.
+    with (site / "style.css").open("a") as css_file:
+        css_file.write("\n/* the next version */\n")
+    shutil.copy(ROOT / "public" / "sw.js", site / "sw.js")
+    build_site.write_service_worker(site, build_site.precache_manifest(site))
+    assert precache_files(site) == old_files
 
-        page.reload()  # the browser fetches sw.js again, installs the new worker, which takes over
-        wait_for_promise(page, """async (name) => {
-            const names = await caches.keys();
-            return names.includes(name) && names.filter((n) => n.startsWith("parlor-")).length === 1;
-        }""", f"parlor-{json.loads((site / 'precache.json').read_text())['version']}")
-        assert cached_files(page, site) == old_files
-        assert cached_date(page, site, wasm) == fetched[wasm]  # copied from the old cache
-        assert cached_date(page, site, css) != fetched[css]  # downloaded again
-        assert page.evaluate("""async () => (await (await caches.match("./style.css")).text())
-                                .includes("the next version")""")
-        page.reload()
-        wait_engine(page)
-        assert json.loads(page.evaluate("window.parlorEngine('hello')"))["snapshot"] is True
-    finally:
-        srv.stop()
+    page.reload()  # the browser fetches sw.js again, installs the new worker, which takes over
+    wait_for_promise(page, """async (name) => {
+        const names = await caches.keys();
+        return names.includes(name) && names.filter((n) => n.startsWith("parlor-")).length === 1;
+    }""", f"parlor-{json.loads((site / 'precache.json').read_text())['version']}")
+    assert cached_files(page, site) == old_files
+    assert cached_date(page, site, wasm) == fetched[wasm]  # copied from the old cache
+    assert cached_date(page, site, css) != fetched[css]  # downloaded again
+    assert page.evaluate("""async () => (await (await caches.match("./style.css")).text())
+                            .includes("the next version")""")
+    page.reload()
+    wait_engine(page)
+    assert json.loads(page.evaluate("window.parlorEngine('hello')"))["snapshot"] is True
 
 
 def wait_service_worker(page):
