@@ -157,24 +157,28 @@ def precache_manifest(site: Path) -> dict:
     return {"version": digest.hexdigest()[:16], "files": list(hashes), "hashes": hashes}
 
 
+def run_node_script(name: str, site: Path) -> None:
+    """Run scripts/<name> under Node.js on the site (it loads the site's own Pyodide)."""
+    node = shutil.which("node")
+    if node is None:
+        raise SystemExit("node is needed to build the site (npm ci installs the runtime)")
+    subprocess.run([node, str(ROOT / "scripts" / name), str(site)], cwd=ROOT, check=True,
+                   stdout=subprocess.DEVNULL)
+
+
 def compile_bytecode(site: Path) -> None:
     """wheels/engine.zip (the worker's modules with their bytecode) and the compiled standard
     library in runtime/pyodide/, by the shipped Pyodide: unchecked-hash .pyc that zipimport reads
     without compiling (docs/architecture.md: "How the wheel gets into the worker", "Pyodide's
     standard library, compiled at build time")."""
-    node = shutil.which("node")
-    if node is None:
-        raise SystemExit("node is needed to build the site (npm ci installs the runtime)")
-    subprocess.run([node, str(ROOT / "scripts" / "compile_pyc.mjs"), str(site)], cwd=ROOT, check=True,
-                   stdout=subprocess.DEVNULL)
+    run_node_script("compile_pyc.mjs", site)
 
 
 def make_snapshot(site: Path) -> None:
     """runtime/pyodide/snapshot.bin.gz: the site's Pyodide booted once (on the compiled standard
     library, so after compile_bytecode), restored by the engine worker (docs/architecture.md:
     "Pyodide restored from a memory snapshot")."""
-    subprocess.run([shutil.which("node"), str(ROOT / "scripts" / "make_snapshot.mjs"), str(site)],
-                   cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    run_node_script("make_snapshot.mjs", site)
 
 
 def fill_markers(path: Path, texts: dict) -> None:

@@ -223,8 +223,8 @@ class AtaxxState(State):
     def _judge(self) -> None:
         x, o = self._pieces
         empty = FULL & ~(x | o | self.blocked)
-        if not x or not o:        # both without (only a hand-written FEN): 0 against 0, a draw
-            return self._end([0] if x else [1] if o else [0, 1], "no pieces left")
+        if not x or not o:  # the count: who has none loses; none against none (a FEN) draws
+            return self._end_by_count("no pieces left")
         if not empty:
             return self._end_by_count("the board is full")
         if not can_move(self._pieces[self._turn], empty):

@@ -12,6 +12,21 @@ def wait_engine(page):
     page.wait_for_function("document.body.dataset.engine === 'ready'", timeout=ENGINE_MS)
 
 
+def wait_service_worker(page):
+    """Wait until the service worker (registered once the engine is ready) controls the page,
+    which it does once its versioned cache is complete."""
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+
+
+def return_visit(page):
+    """Come back to the page once the service worker holds the site (the engine is then Pyodide
+    restored from its build-time snapshot)."""
+    wait_engine(page)
+    wait_service_worker(page)
+    page.reload()
+    wait_engine(page)
+
+
 def start(page, game, mode, **choices):
     """Choose `mode` on `game`'s card, set its <select>s by name, press Start."""
     card = f"article[data-game={game}] "

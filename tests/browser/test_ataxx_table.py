@@ -4,7 +4,7 @@ import json
 import re
 
 import pytest
-from tablekit import HUMAN_TURN, OVER, log, wait_engine, wait_for_promise
+from tablekit import HUMAN_TURN, OVER, log, wait_engine, wait_for_promise, wait_service_worker
 from tablekit import start as start_game
 from tablekit import tap_move as tap
 
@@ -164,7 +164,7 @@ def test_offline_after_one_visit_plays_against_the_computer(open_page, server_fa
     srv = server_factory()
     page = open_page("/?clock=600", srv=srv)
     wait_engine(page)
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    wait_service_worker(page)
     version = json.loads((site_dir / "precache.json").read_text())["version"]
     wait_for_promise(page, """async (name) => (await caches.keys()).includes(name)""", f"parlor-{version}")
     srv.stop()

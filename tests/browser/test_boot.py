@@ -12,7 +12,7 @@ import pytest
 import parlor
 
 import tablekit
-from tablekit import wait_for_promise
+from tablekit import return_visit, wait_for_promise, wait_service_worker
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -69,19 +69,22 @@ def precache_files(site):
     return {f.removeprefix(".") for f in json.loads((site / "precache.json").read_text())["files"]}
 
 
+def cache_name(site):
+    """The service worker's cache for `site`'s version."""
+    return "parlor-" + json.loads((site / "precache.json").read_text())["version"]
+
+
 def cached_files(page, site):
     """URL paths in the service worker's cache for `site`'s version (none if it has no cache)."""
-    version = json.loads((site / "precache.json").read_text())["version"]
     return set(page.evaluate("""async (name) => (await caches.keys()).includes(name)
         ? (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname)
-          .filter((p) => p !== "/precache-record.json") : []""", f"parlor-{version}"))
+          .filter((p) => p !== "/precache-record.json") : []""", cache_name(site)))
 
 
 def cached_date(page, site, path):
     """The Date header of `path`'s response in the cache for `site`'s version: when it was fetched."""
-    version = json.loads((site / "precache.json").read_text())["version"]
     return page.evaluate("""async ([name, path]) =>
-        (await (await caches.open(name)).match(path)).headers.get("Date")""", [f"parlor-{version}", path])
+        (await (await caches.open(name)).match(path)).headers.get("Date")""", [cache_name(site), path])
 
 
 def test_an_update_downloads_only_the_files_that_changed(open_page, server_factory, site_dir,
@@ -112,7 +115,7 @@ def test_an_update_downloads_only_the_files_that_changed(open_page, server_facto
     wait_for_promise(page, """async (name) => {
         const names = await caches.keys();
         return names.includes(name) && names.filter((n) => n.startsWith("parlor-")).length === 1;
-    }""", f"parlor-{json.loads((site / 'precache.json').read_text())['version']}")
+    }""", cache_name(site))
     assert cached_files(page, site) == old_files
     assert cached_date(page, site, wasm) == fetched[wasm]  # copied from the old cache
     assert cached_date(page, site, css) != fetched[css]  # downloaded again
@@ -123,18 +126,9 @@ def test_an_update_downloads_only_the_files_that_changed(open_page, server_facto
     assert json.loads(page.evaluate("window.parlorEngine('hello')"))["snapshot"] is True
 
 
-def wait_service_worker(page):
-    """Wait until the service worker (registered once the engine is ready) controls the page,
-    which it does once its versioned cache is complete."""
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
-
-
 def test_a_return_visit_restores_pyodide_from_its_snapshot(open_page):
     page = open_page("/")
-    wait_engine(page)
-    wait_service_worker(page)
-    page.reload()
-    wait_engine(page)
+    return_visit(page)
     hello = json.loads(page.evaluate("window.parlorEngine('hello')"))
     assert hello["snapshot"] is True and hello["bytecode"] is True
     tablekit.start(page, "ataxx", "solo", level="easy")
@@ -151,11 +145,10 @@ def test_the_engine_boots_without_a_usable_snapshot(open_page, site_dir, body):
     page = open_page("/")
     wait_engine(page)
     wait_service_worker(page)
-    version = json.loads((site_dir / "precache.json").read_text())["version"]
     page.evaluate("""async ([name, body]) => {
         const cache = await caches.open(name);
         await cache.put("./runtime/pyodide/snapshot.bin.gz", new Response(new Uint8Array(body)));
-    }""", [f"parlor-{version}", list(body)])
+    }""", [cache_name(site_dir), list(body)])
     warnings = []
     page.on("console", lambda m: m.type == "warning" and warnings.append(m.text))
     page.reload()

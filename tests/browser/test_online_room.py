@@ -6,7 +6,7 @@ import time
 
 import pytest
 from qrkit import qr_dark_modules, segno_modules
-from tablekit import OVER, log, wait_engine
+from tablekit import OVER, log, return_visit, wait_engine
 
 pytestmark = pytest.mark.browser
 
@@ -239,10 +239,7 @@ def test_host_gone_for_good_a_guest_takes_over_and_the_other_keeps_its_seat(open
 def test_runners_three_seats_the_host_and_two_guests_play_to_the_end(open_page, blocked):
     # The host comes back to Parlor: its engine is Pyodide restored from the build's snapshot.
     host = open_page("/" + QUERY)
-    wait_engine(host)
-    host.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
-    host.reload()
-    wait_engine(host)
+    return_visit(host)
     assert json.loads(host.evaluate("window.parlorEngine('hello')"))["snapshot"] is True
     link = create_room(host, "runners", ["human", "human", "human"], you="0", mode="3p")
     ann = join(open_page, link, "Ann", 1)
