@@ -15,6 +15,9 @@ from parlor.rules import GAMES, IllegalMove, from_dict, new_game
 
 LEVELS = ("easy", "medium", "hard")
 MAX_SEAT_NAME = 24
+TURN_SECONDS = {"ataxx": 30}
+"""The games whose turns are timed, and how long a turn lasts: Ataxx's seed says "Each turn lasts
+30 seconds; timeout loses". Runners and Sanctuary have no turn clock (their seeds give none)."""
 
 
 class TableError(ValueError):
@@ -151,8 +154,15 @@ class Table:
             raise TableError("no computer player is to move")
         self.states.append(self.state.play(move))
 
+    @property
+    def turn_s(self) -> int | None:
+        """Seconds per turn, or None: this game has no turn clock."""
+        return TURN_SECONDS.get(self.config["game"])
+
     def forfeit(self, seat: Any, reason: str, ply: Any) -> None:
         """`seat` loses (its clock ran out, or its player resigned)."""
+        if reason == "timeout" and self.turn_s is None:
+            raise TableError(f"{GAMES[self.config['game']].title} has no turn clock")
         self._check_ply(ply)
         self.forfeited = self.state.forfeit(seat, reason)
 
@@ -213,6 +223,7 @@ class Table:
             "log": [[self.states[i].to_move, move] for i, move in enumerate(history[self.base:])],
             "can_undo": self.forfeited is not None or self._undo_target() is not None,
             "paused": self.paused,
+            "turn_s": self.turn_s,
             "is_over": state.is_over,
             "winners": state.winners,
             "scores": state.scores,

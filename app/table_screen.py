@@ -2,7 +2,8 @@
 
 Drives a local game: every change goes to the engine worker as an action and the answer (a
 snapshot) is drawn as it is. Computer seats think in the worker, so the page stays responsive;
-the turn clock runs here and a human whose clock runs out loses by timeout.
+in a game with a turn clock (the snapshot's `turn_s`: Ataxx) the clock runs here and a human
+whose clock runs out loses by timeout.
 """
 
 import asyncio
@@ -23,13 +24,16 @@ BOARDS = {"ataxx": AtaxxBoard, "runners": RunnersBoard, "sanctuary": SanctuaryBo
 interactive); optional: .meta(snapshot) -> a line of text, .zoomable (a Zoom board toggle)."""
 
 
-def turn_ms():
-    """Turn length: 30 s, or ?clock=SECONDS in the address (tests use short clocks)."""
+def turn_ms(seconds):
+    """Turn length in ms of a game whose turns last `seconds` (None: no clock, None back);
+    ?clock=SECONDS in the address overrides it (tests use short clocks)."""
+    if not seconds:
+        return None
     value = query_param("clock")
     try:
-        return max(1, int(float(value) * 1000)) if value else 30_000
+        return max(1, int(float(value) * 1000)) if value else seconds * 1000
     except ValueError:
-        return 30_000
+        return seconds * 1000
 
 
 def ai_pace_ms(all_ai):
@@ -64,7 +68,8 @@ class TableScreen:
         self.game = game
         self.mode = mode
         self.snapshot = None
-        self.clock = TurnClock(turn_ms())
+        self.clock = TurnClock(0)
+        self.timed = False  # set from the first snapshot's turn_s (set_clock)
         self.pending = 0  # actions on their way to the engine
         self.thinking = None  # the (ply, seat) a computer is thinking about
         self.result_seen = None
@@ -89,7 +94,7 @@ class TableScreen:
             count = el("span", "count", "0", chip, aria_label=game["score_label"])
             line = el("span", "sub", parent=chip)
             who = el("span", "who", "", line)
-            timer = el("span", "clock", shown(self.clock.turn_ms), line, role="timer")
+            timer = el("span", "clock", "", line, role="timer", hidden="")
             think = el("span", "thinking", "", line)
             self.chips.append((chip, name, who, count, timer, think))
         self.meta = el("p", "table-meta", "", self.root)
@@ -174,6 +179,8 @@ class TableScreen:
         to_move = snapshot["to_move"]
         if previous is None:
             self.paint_colours()
+        if previous is None or snapshot.get("turn_s") != previous.get("turn_s"):
+            self.set_clock(snapshot.get("turn_s"))
         self.board.update(snapshot, interactive)
         meta = self.board.meta(snapshot) if hasattr(self.board, "meta") else ""
         self.meta.textContent = meta
@@ -287,12 +294,24 @@ class TableScreen:
         self.root.classList.toggle("paused", paused)
 
     # --- the clock -------------------------------------------------------------------------
+    def set_clock(self, seconds):
+        """A turn clock of `seconds` per turn, shown on every seat; None: this game has none."""
+        length = turn_ms(seconds)
+        self.timed = length is not None
+        self.clock = TurnClock(length or 0)
+        for chip in self.chips:
+            show(chip[4], self.timed)
+
     def tick(self):
         """Called a few times a second: redraw the clock; a human out of time loses."""
         snap = self.snapshot
         if snap is None:
             return
         now = now_ms()
+        if not self.timed:
+            if not self.ready():
+                self.draw_status()
+            return
         if self.clock.running:
             self.save_clock()
         for index, (chip, _, _, _, timer, _) in enumerate(self.chips):
@@ -429,7 +448,10 @@ class TableScreen:
         self.save_clock()
 
     def save_clock(self):
-        window.localStorage.setItem(CLOCK_KEY, str(self.clock.remaining(now_ms())))
+        if self.timed:
+            window.localStorage.setItem(CLOCK_KEY, str(self.clock.remaining(now_ms())))
+        else:
+            window.localStorage.removeItem(CLOCK_KEY)
 
     def close(self):
         self.closed = True

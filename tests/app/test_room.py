@@ -338,6 +338,17 @@ def test_without_the_rule_an_away_persons_turn_waits_however_long():
         r.think()
 
 
+def test_a_sanctuary_turn_never_times_out_online():
+    r = room(HUMAN, HUMAN, game="sanctuary", variant="standard", host_seat=0)
+    seated(r, "b", 1, "Bob")
+    r.host_act({"type": "start"})
+    r.drain()
+    assert r.table.snapshot()["turn_s"] is None
+    with pytest.raises(TableError, match="no turn clock"):  # Sanctuary has no turn clock
+        r.host_act({"type": "forfeit", "seat": 0, "ply": 0})
+    assert not r.table.state.is_over and r.drain()["outbox"] == []
+
+
 def test_sanctuary_rematch_opens_a_fresh_room_with_the_next_seed_and_starter():
     r = room(HUMAN, {"kind": "ai", "level": "hard"}, game="sanctuary", variant="standard", host_seat=0)
     r.host_act({"type": "start"})

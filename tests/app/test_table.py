@@ -111,6 +111,17 @@ def test_timeout_loses_and_is_saved():
     assert not again.state.is_over and again.state.history == ["b6"] and again.state.to_move == 1
 
 
+@pytest.mark.parametrize("game", ["runners", "sanctuary"])
+def test_only_ataxx_has_a_turn_clock(game):
+    assert table(HUMAN, HUMAN).snapshot()["turn_s"] == 30
+    t = Table({"game": game, "seats": [HUMAN, HUMAN], "seed": 3})
+    before = t.snapshot()
+    assert before["turn_s"] is None  # the page shows no clock and never times a turn out
+    with pytest.raises(TableError, match="no turn clock"):
+        t.forfeit(0, "timeout", 0)
+    assert t.snapshot() == before and not t.state.is_over
+
+
 def test_rematch_rotates_who_starts():
     t = table(HUMAN, ai("hard"))
     again = t.rematch()

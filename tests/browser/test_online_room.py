@@ -257,8 +257,9 @@ def test_runners_three_seats_the_host_and_two_guests_play_to_the_end(open_page, 
 
 
 def test_sanctuary_a_computer_stands_in_for_an_away_guest_and_a_rematch_opens_a_fresh_room(open_page, blocked):
-    # ?absent=2 shortens Sanctuary's two minutes; ?clock=4 lets the host's own turn time out.
-    host = open_page("/?pace=0&clock=4&absent=2")
+    # ?absent=2 shortens Sanctuary's two minutes; ?clock=1 would end an Ataxx turn in a second,
+    # but Sanctuary has no turn clock.
+    host = open_page("/?pace=0&clock=1&absent=2")
     wait_engine(host)
     link = create_room(host, "sanctuary", ["human", "human"], you="1", mode="2t")
     code = link.split("room=")[1]
@@ -271,13 +272,16 @@ def test_sanctuary_a_computer_stands_in_for_an_away_guest_and_a_rematch_opens_a_
     # After two (here: 2) seconds without her, a computer plays Ann's turn: draw, then act.
     host.wait_for_function("document.querySelectorAll('.move-log .mv').length >= 1", timeout=30_000)
     assert host.get_attribute(".seat-0", "data-presence") == "away"
-    # The host's own turn runs out (clock 4 s): the game is over.
-    host.wait_for_selector(".result:not([hidden])", timeout=60_000)
+    # Then the host's own turn (the computer draws and acts for Ann): it waits for the host.
+    host.wait_for_selector(".seat-1.to-move", timeout=30_000)
+    host.wait_for_timeout(3000)
+    assert host.is_visible(".seat-1.to-move") and not host.is_visible(".result")
+    assert host.locator(".seat .clock:visible").count() == 0
     ann = join(open_page, link, "Ann", None, context=context)  # Ann is back, into her seat
     ann.wait_for_selector(".table .board", timeout=15_000)
     assert ann.inner_text(".seat-0 .who").endswith("(you)") and log(ann) == log(host)
-    # Rematch: a fresh room with its own invitation; Ann is sent the new invitation.
-    host.click(".result button:text-is('Rematch')")
+    # Rematch (mid-game): a fresh room with its own invitation; Ann is sent the new invitation.
+    host.click(".table > .controls button:text-is('Rematch')")
     host.wait_for_function(f"document.querySelector('.invite-link')?.textContent.includes('?room=') && "
                            f"!document.querySelector('.invite-link').textContent.includes('{code}')",
                            timeout=20_000)

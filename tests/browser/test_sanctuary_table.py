@@ -34,11 +34,11 @@ def test_computers_play_a_game_to_the_end(open_page, blocked):
     assert page.console_errors == [] and blocked == []
 
 
-def open_position(open_page, seats):
+def open_position(open_page, seats, query="/?clock=600&pace=0"):
     """A page whose saved table is the SIX_SPLIT position (the reload restores it)."""
     config = {"game": "sanctuary", "variant": "standard", "seed": 4, "options": {}, "seats": seats}
     saved = {"game": "sanctuary", "mode": "2t", "snapshot": Table(config, SIX_SPLIT).snapshot()}
-    page = open_page("/?clock=600&pace=0")
+    page = open_page(query)
     page.evaluate("saved => localStorage.setItem('parlor.table.v1', saved)", json.dumps(saved))
     page.reload()
     wait_engine(page)
@@ -61,6 +61,19 @@ def test_six_split_from_the_move_list_preview_cancel_confirm(open_page):
     page.click(".preview .confirm")
     page.wait_for_function("document.querySelectorAll('.move-log .mv').length >= 1")
     assert log(page)[0] == "T12>T16,T10>T12"
+
+
+def test_a_person_may_take_their_time(open_page):
+    # Sanctuary has no turn clock: ?clock=1 would end an Ataxx turn after a second.
+    page = open_position(open_page, [{"kind": "human"}, {"kind": "ai", "level": "easy"}],
+                         query="/?clock=1&pace=0")
+    page.wait_for_function(HUMAN_TURN)
+    page.wait_for_timeout(3000)
+    assert not page.is_visible(".result") and page.locator(".seat .clock:visible").count() == 0
+    page.click(".move-list button[data-move='T12>T16,T10>T12']")
+    page.click(".preview .confirm")
+    wait_log(page, 1)
+    assert log(page)[0] == "T12>T16,T10>T12" and page.console_errors == []
 
 
 def test_zoom_whole_board_and_recenter(open_page):
