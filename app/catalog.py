@@ -68,6 +68,7 @@ GAMES.append({
     "title": "Sanctuary",
     "blurb": "Race your four pawns to Finish: draw a card, make one complete move, send rivals home.",
     "colours": ["Red", "Blue", "Yellow", "Green"],
+    "seat_colours": {2: ["Red", "Yellow"], 3: ["Red", "Blue", "Yellow"]},  # by side: two sit opposite
     "score_label": "pawns home",
     "setup": "seats",
     "modes": [
@@ -80,11 +81,17 @@ GAMES.append({
         "complete legal action. No card gives another turn.",
         "Launch places a pawn on your team's arrow. Move clockwise around the shared track. Pass any "
         "pawn, but never stop on your own pawn. Land on a rival to send it to Launch.",
-        "At your entry crossing turn into your private Sanctuary; Finish takes an exact count. Pawns "
-        "in Sanctuary and Finish are safe.",
-        "1 and 2 launch or move forward; Backstep 3 moves a track pawn back 3; Six moves one pawn 6 "
-        "or splits 6 between two pawns; Switcheroo swaps with a rival's track pawn; Gotcha! takes a "
-        "pawn from Launch onto a rival, which goes to its Launch.",
+        "The track has 60 spaces, 15 on each team's side. Your arrow is the fifth space of your "
+        "side, your entry crossing the third.",
+        "At your entry crossing turn into your private Sanctuary of four spaces; Finish takes an "
+        "exact count. Pawns in Sanctuary and Finish are safe.",
+        "The deck has 60 cards, five of each: 1, 2, Backstep 3, 4, 5, Six, 7, 8, 10, 12, Switcheroo "
+        "and Gotcha!.",
+        "1 and 2 launch or move forward; 4, 5, 7, 8, 10 and 12 move one pawn forward that many; "
+        "Backstep 3 moves a track pawn back 3 (it may pass behind your arrow, a shortcut to your "
+        "crossing); Six moves one pawn 6 or splits 6 between two pawns; Switcheroo swaps one of "
+        "your track pawns with a rival's; Gotcha! takes a pawn from Launch onto a rival, which "
+        "goes to its Launch.",
         "Pass appears only when no legal action exists. Used cards are reshuffled only when the draw "
         "pile runs out.",
     ],
@@ -97,6 +104,12 @@ COLOUR_HEX = {
 """Every seat colour a game names, for the page's CSS (--c0…--c3)."""
 
 LEVELS = [("easy", "Easy"), ("medium", "Medium"), ("hard", "Hard")]
+
+
+def seat_colours(game, count):
+    """The colour of each seat at a table of `count` seats: the game's own list for that count
+    (Sanctuary seats its teams by side), else the first `count` of its colours."""
+    return game.get("seat_colours", {}).get(count) or game["colours"][:count]
 
 
 def game(game_id):

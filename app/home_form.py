@@ -8,7 +8,7 @@ buttons work (docs/architecture.md, "Start-up"). The markup is made from the cat
 from anything a person typed, and every text is escaped all the same.
 """
 
-from catalog import GAMES, LEVELS
+from catalog import GAMES, LEVELS, seat_colours
 
 
 def escape(text):
@@ -22,12 +22,27 @@ def _attrs(attrs):
 
 
 def _select(label, name, options, value, modes=None):
-    """A labelled <select>; shown only in `modes` (mode ids) when given."""
+    """A labelled <select>; shown only in `modes` (mode ids) when given. `label` is a text, or
+    a list of (text, mode ids) when it depends on the mode."""
     shown = [("data-modes", " ".join(modes))] if modes is not None else []
     items = "".join('<option value="{}"{}>{}</option>'.format(
         escape(key), " selected" if key == value else "", escape(text)) for key, text in options)
+    if isinstance(label, str):
+        label = escape(label)
+    else:
+        label = "".join('<span{}>{}</span>'.format(_attrs([("data-modes", " ".join(ids))]), escape(text))
+                        for text, ids in label)
     return '<label class="field"{}><span>{}</span><select name="{}">{}</select></label>'.format(
-        _attrs(shown), escape(label), escape(name), items)
+        _attrs(shown), label, escape(name), items)
+
+
+def _seat_label(game, index):
+    """Seat `index`'s colour: a text, or (colour, mode ids) pairs where it depends on the mode."""
+    by_colour = {}
+    for mode in game["modes"]:
+        if index < mode["seats"]:
+            by_colour.setdefault(seat_colours(game, mode["seats"])[index], []).append(mode["id"])
+    return next(iter(by_colour)) if len(by_colour) == 1 else list(by_colour.items())
 
 
 def _options(game):
@@ -43,9 +58,10 @@ def _options(game):
             _select("Board", "layout", [(name, name) for name in game["layouts"]], game["layouts"][0]),
         ]
     controllers = [("human", "Person")] + LEVELS
-    return [_select(colour, "seat" + str(index), controllers, "human" if index == 0 else "medium",
+    return [_select(_seat_label(game, index), "seat" + str(index), controllers,
+                    "human" if index == 0 else "medium",
                     [m["id"] for m in game["modes"] if index < m["seats"]])
-            for index, colour in enumerate(colours)]
+            for index in range(len(colours))]
 
 
 def game_card(game):

@@ -9,7 +9,7 @@ See docs/online.md ("Rooms in the page").
 import asyncio
 import json
 
-from catalog import LEVELS, game as catalog_game
+from catalog import LEVELS, game as catalog_game, seat_colours
 from dom import button, el, on, query_param, select, show
 from pyscript import document, window
 from pyscript.ffi import create_proxy
@@ -103,12 +103,18 @@ class RoomSetup:
         return [m for m in self.modes if m["id"] == self.mode_select.value][0]
 
     def refresh(self):
+        """Show the chosen mode's seats, named by their colours at a table of that size."""
         count = self.mode()["seats"]
+        colours = seat_colours(self.game, count)
         for index, node in enumerate(self.seat_selects):
             show(node.parentElement, index < count)
+            if index < count:
+                node.parentElement.firstElementChild.textContent = colours[index]
         for option in self.you.querySelectorAll("option"):
             value = option.getAttribute("value")
             show(option, value == "watch" or int(value) < count)
+            if value != "watch" and int(value) < count:
+                option.textContent = "Play " + colours[int(value)]
 
     def create(self):
         mode = self.mode()
@@ -185,7 +191,7 @@ class Lobby:
         self.root.dataset.game = game["id"]
         self.title.textContent = "Online room · " + game["title"]
         self.seats.replaceChildren()
-        colours = game["colours"]
+        colours = seat_colours(game, len(lobby["seats"]))
         has_seat = you_seat is not None
         for index, seat in enumerate(lobby["seats"]):
             item = el("li", "lobby-seat", parent=self.seats, data_seat=index)
@@ -262,7 +268,7 @@ class OnlineTable(TableScreen):
         if to_move is not None and to_move < len(presence) and not presence[to_move]:
             self.clock.stop(window.performance.now())  # a turn waits for an absent player
             if not snapshot["is_over"]:
-                colour = self.game["colours"][to_move]
+                colour = self.colours()[to_move]
                 self.status.textContent = colour + (
                     " is away: the computer plays for them" if snapshot.get("stand_in") == to_move
                     else " is away: waiting for them")

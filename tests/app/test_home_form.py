@@ -65,6 +65,44 @@ def test_each_seat_shows_only_in_the_modes_that_have_it():
     assert modes_showing(ataxx, "layout") is None  # every mode
 
 
+class Labels(HTMLParser):
+    """Per (game, select name): the label's texts, each with the data-modes of its <span>."""
+
+    def __init__(self):
+        super().__init__()
+        self.labels, self.game, self.parts, self.modes = {}, None, None, None
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "article":
+            self.game = attrs["data-game"]
+        elif tag == "label" and attrs.get("class") == "field":
+            self.parts = []
+        elif tag == "span" and self.parts is not None:
+            self.modes = attrs.get("data-modes")
+        elif tag == "select" and self.parts is not None:
+            self.labels[self.game, attrs["name"]] = self.parts
+            self.parts = None
+
+    def handle_data(self, data):
+        if self.parts is not None and data.strip():
+            self.parts.append((data, self.modes))
+
+
+def seat_label(game, name, mode):
+    """The label a seat's <select> shows when `mode` is chosen."""
+    parser = Labels()
+    parser.feed(home_html())
+    return "".join(text for text, modes in parser.labels[game, name] if modes is None or mode in modes.split())
+
+
+def test_seats_are_named_by_their_colour_at_a_table_of_that_size():
+    # Two Sanctuary teams sit opposite: Red and Yellow (the table says so too).
+    assert [seat_label("sanctuary", "seat1", mode) for mode in ("2t", "3t", "4t")] == ["Yellow", "Blue", "Blue"]
+    assert [seat_label("sanctuary", "seat2", mode) for mode in ("3t", "4t")] == ["Yellow", "Yellow"]
+    assert seat_label("runners", "seat1", "2p") == "Blue" and seat_label("sanctuary", "seat0", "2t") == "Red"
+
+
 def test_the_css_hides_other_modes_options_for_every_mode():
     css = home_css()
     for game in GAMES:
