@@ -10,8 +10,9 @@ and follow play again). The chosen zoom is remembered apart on a phone and on a 
 """
 
 from board_input import PickBoard
-from dom import button, el, on, show
+from dom import button, el, on, reduced_motion, show
 from pyscript import window
+from pyscript.ffi import to_js
 import sound
 
 UNIT = 40  # SVG units per grid cell; the board is 16 × 16 cells
@@ -95,7 +96,14 @@ class SanctuaryBoard(PickBoard):
         on(svg, "pointerup", self._pan_end)
         on(svg, "pointercancel", self._pan_end)
         on(svg, "wheel", self._wheel)
-        self.zoom_readable = float(window.localStorage.getItem(zoom_key()) or "2")
+        # The zoom chosen on this device (phone and desktop apart) is the Readable view, and the
+        # board opens at it; until one is chosen it opens on the whole board.
+        try:
+            remembered = max(1.0, min(ZOOM_MAX, float(window.localStorage.getItem(zoom_key()) or "")))
+        except ValueError:
+            remembered = None
+        self.zoom_readable = remembered or 2.0
+        self.zoom = remembered or 1.0
 
     # --- drawing ---------------------------------------------------------------------------
     def _build(self, view):
@@ -262,6 +270,9 @@ class SanctuaryBoard(PickBoard):
             shape.classList.toggle("preview-capture", name in captured)
         self.preview_text.textContent = self.describe(move)
         show(self.preview, True)
+        # Below the board, Confirm may be off-screen (a phone, or a tall board): bring it in.
+        self.preview.scrollIntoView(to_js({"block": "nearest",
+                                           "behavior": "auto" if reduced_motion() else "smooth"}))
 
     def confirm(self):
         move, self.chosen = self.chosen, None

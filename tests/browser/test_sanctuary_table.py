@@ -76,6 +76,23 @@ def test_a_person_may_take_their_time(open_page):
     assert log(page)[0] == "T12>T16,T10>T12" and page.console_errors == []
 
 
+def test_choosing_a_destination_brings_confirm_into_view_on_a_phone(open_page):
+    page = open_position(open_page, [{"kind": "human"}, {"kind": "human"}])
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_function(HUMAN_TURN)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.click(".board [data-sq=T10]")
+    page.click(".board [data-sq=T16]")  # the whole Six on one pawn: one move, previewed
+    assert page.is_visible(".preview") and "T10 → T16" in page.inner_text(".preview")
+    # Below the board, Confirm was off-screen: the page scrolls it into view.
+    page.wait_for_function("(() => { const r = document.querySelector('.preview .confirm')"
+                           ".getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; })()",
+                           timeout=5_000)
+    page.click(".preview .confirm")
+    wait_log(page, 1)
+    assert log(page)[0] == "T10>T16"
+
+
 def test_zoom_whole_board_and_recenter(open_page):
     page = open_position(open_page, [{"kind": "human"}, {"kind": "human"}])  # nothing moves by itself
     page.wait_for_function(HUMAN_TURN)
@@ -99,5 +116,11 @@ def test_zoom_whole_board_and_recenter(open_page):
     page.click("text=Whole board")
     assert view_box(page) == [0, 0, 640, 640]
     page.click("text=Readable view")
+    assert view_box(page)[2] == zoomed[2]
+    # The zoom chosen on this device is remembered: the board comes back at it after a reload.
+    page.click("text=Whole board")
+    page.reload()
+    wait_engine(page)
+    page.wait_for_selector(".sanctuary-board")
     assert view_box(page)[2] == zoomed[2]
     assert page.console_errors == []
