@@ -123,6 +123,21 @@ def test_a_tap_is_answered_while_hard_thinks(open_page):
     page.wait_for_function("document.querySelectorAll('.move-log .mv').length >= 1", timeout=15_000)
 
 
+def test_seats_stay_readable_on_a_phone(open_page):
+    page = open_page("/?budget=3&clock=600")
+    page.set_viewport_size({"width": 390, "height": 844})
+    wait_engine(page)
+    start(page, "watch", level0="hard", level1="medium")
+    page.wait_for_selector(".seat.is-thinking", timeout=15_000)
+    # Who plays, the clock and "thinking…": each whole, on one line (none cut off or squeezed).
+    cut = page.evaluate("""() => [...document.querySelectorAll('.seat .who, .seat .clock, .seat .thinking')]
+        .filter((n) => n.offsetParent && (n.scrollWidth > n.clientWidth
+            || n.getBoundingClientRect().height > 1.6 * parseFloat(getComputedStyle(n).fontSize) * 1.5))
+        .map((n) => n.className + ': ' + n.textContent)""")
+    assert cut == []
+    assert page.eval_on_selector_all(".seat .who", "ns => ns.map(n => n.textContent)") == ["AI · Hard", "AI · Medium"]
+
+
 # Whether the home screen (which comes in index.html) was painted in any frame before a table was.
 HOME_SEEN = """
 window.homeSeen = false;
