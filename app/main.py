@@ -11,7 +11,7 @@ import asyncio
 import json
 
 from catalog import game as catalog_game
-from dom import el, query_param, show
+from dom import el, on, query_param, show
 from engine_client import EngineClient
 from home_screen import HomeScreen
 from pyscript import document, window
@@ -38,6 +38,13 @@ class App:
         self.room = None  # the online room's controller or setup (app/room_screen.py)
         self.markup = self.screen.querySelector(".home")  # the home screen index.html came with
         window.setInterval(create_proxy(self.tick), 200)
+        # The Parlor logo goes home, as New game does (its plain link reloads the page, which
+        # would reopen a game in progress).
+        on(document.querySelector(".home-link"), "click", self.on_home_link)
+
+    def on_home_link(self, event):
+        event.preventDefault()
+        self.go_home()
 
     # --- screens ---------------------------------------------------------------------------
     def close(self):

@@ -4,7 +4,7 @@ import json
 import re
 
 import pytest
-from tablekit import HUMAN_TURN, OVER, log, wait_engine, wait_for_promise, wait_service_worker
+from tablekit import HUMAN_TURN, OVER, log, wait_engine, wait_for_promise, wait_log, wait_service_worker
 from tablekit import start as start_game
 from tablekit import tap_move as tap
 
@@ -173,6 +173,21 @@ def test_reload_mid_game_restores_it(open_page):
     tap_move(page)
     page.wait_for_function("document.querySelectorAll('.move-log .mv').length === 3")
     assert moves[0] == first and moves[1].endswith(second)
+
+
+def test_the_logo_goes_home_and_continue_comes_back(open_page):
+    page = open_page("/?clock=600")
+    wait_engine(page)
+    start(page, "local")
+    tap_move(page)
+    wait_log(page, 1)
+    moves = log(page)
+    page.click(".home-link")
+    page.wait_for_selector(".card.resume")  # home, not the page reloaded into the table
+    assert page.url.endswith("/?clock=600") and not page.is_visible(".table")
+    page.click(".card.resume button:text-is('Continue')")
+    page.wait_for_function(HUMAN_TURN)
+    assert log(page) == moves and page.console_errors == []
 
 
 def test_offline_after_one_visit_plays_against_the_computer(open_page, server_factory, site_dir, blocked):
