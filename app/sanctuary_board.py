@@ -13,7 +13,6 @@ from board_input import PickBoard
 from dom import button, el, on, reduced_motion, show
 from pyscript import window
 from pyscript.ffi import to_js
-import sound
 
 UNIT = 40  # SVG units per grid cell; the board is 16 × 16 cells
 SIZE = 16 * UNIT
@@ -76,8 +75,6 @@ class SanctuaryBoard(PickBoard):
         button(tools, "Whole board", lambda: self.set_zoom(1.0), "btn small")
         button(tools, "Readable view", self.readable, "btn small")
         button(tools, "Recenter", self.recenter, "btn small")
-        self.sound_button = button(tools, "", self.toggle_sound, "btn small ghost")
-        self.draw_sound_label()
         svg = el("svg", "board sanctuary-board", parent=wrap, svg=True, role="grid",
                  aria_label="Sanctuary board", viewBox="0 0 {} {}".format(SIZE, SIZE))
         super().__init__(svg, self.choose, ghost_radius=14)
@@ -152,8 +149,6 @@ class SanctuaryBoard(PickBoard):
         if snapshot["ply"] != self.ply:
             self.chosen = None
             show(self.preview, False)
-            if self.ply >= 0:
-                self.sound_for(view)
             self.ply = snapshot["ply"]
         self.draw_pawns(view)
         self.draw_card(view, interactive and view.get("phase") == "draw")
@@ -369,22 +364,13 @@ class SanctuaryBoard(PickBoard):
             self.set_zoom(self.zoom * (0.9 if event.deltaY > 0 else 1.1), remember=True)
 
     # --- sound -----------------------------------------------------------------------------
-    def sound_for(self, view):
+    def sound_kind(self, snapshot, previous):
+        """The effect of the move that made `snapshot` (the table plays it): a card drawn, a
+        capture (sent to Launch), a move, or the end."""
+        view = snapshot["view"]
         last = view.get("last_move") or {}
-        if view.get("is_over"):
-            sound.play("win")
-        elif last.get("move") == "draw":
-            sound.play("draw")
-        elif last.get("captures"):
-            sound.play("capture")
-        elif last.get("move"):
-            sound.play("move")
-
-    def toggle_sound(self):
-        sound.set_enabled(not sound.enabled())
-        self.draw_sound_label()
-
-    def draw_sound_label(self):
-        on_now = sound.enabled()
-        self.sound_button.textContent = "Sound on" if on_now else "Sound off"
-        self.sound_button.setAttribute("aria-pressed", "true" if on_now else "false")
+        if snapshot["is_over"]:
+            return "win"
+        if last.get("move") == "draw":
+            return "draw"
+        return "capture" if last.get("captures") else "move"

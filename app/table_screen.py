@@ -9,6 +9,7 @@ whose clock runs out loses by timeout.
 import asyncio
 import json
 
+import sound
 from ataxx_board import AtaxxBoard
 from runners_board import RunnersBoard
 from sanctuary_board import SanctuaryBoard
@@ -21,7 +22,8 @@ from table_store import CLOCK_KEY, SAVE_KEY
 LEVEL_TITLES = dict(LEVELS)
 BOARDS = {"ataxx": AtaxxBoard, "runners": RunnersBoard, "sanctuary": SanctuaryBoard}
 """The board view of each game: Board(parent, catalog entry, on_move), .update(snapshot,
-interactive); optional: .meta(snapshot) -> a line of text, .zoomable (a Zoom board toggle)."""
+interactive); optional: .meta(snapshot) -> a line of text, .zoomable (a Zoom board toggle),
+.sound_kind(snapshot, previous) -> the effect of the move just made (else: sound_kind below)."""
 
 
 def turn_ms(seconds):
@@ -53,6 +55,17 @@ def ai_budget_s():
         return max(0.05, min(5.0, float(value))) if value else 1.0
     except ValueError:
         return 1.0
+
+
+def sound_kind(snapshot, previous):
+    """The effect of the move that made `snapshot`: the end, a capture (a rival's count went
+    down: Ataxx's flips, Runners' territory taken), or a move."""
+    if snapshot["is_over"]:
+        return "win"
+    mover = previous["to_move"]
+    lost = [seat for seat, (was, now) in enumerate(zip(previous["scores"], snapshot["scores"]))
+            if seat != mover and now < was]
+    return "capture" if lost else "move"
 
 
 def controller(seat):
@@ -112,6 +125,8 @@ class TableScreen:
         self.new_button = button(bar, "New game", self.app.go_home)
         if getattr(self.board, "zoomable", False):
             self.zoom_button = button(bar, "Zoom board", self.toggle_zoom, aria_pressed="false")
+        self.sound_button = button(bar, "", self.toggle_sound, "btn ghost sound")
+        self.draw_sound_label()
         self.log = el("ol", "move-log", parent=self.root, aria_label="Moves")
         self.dialog = el("div", "result", parent=self.root, role="dialog", aria_modal="false",
                          aria_labelledby="result-title")
@@ -136,6 +151,16 @@ class TableScreen:
         if zoomed:
             self.stage.scrollLeft = (self.stage.scrollWidth - self.stage.clientWidth) / 2
             self.stage.scrollTop = (self.stage.scrollHeight - self.stage.clientHeight) / 2
+
+    def toggle_sound(self):
+        """Sound effects on or off, saved on this device (app/sound.py)."""
+        sound.set_enabled(not sound.enabled())
+        self.draw_sound_label()
+
+    def draw_sound_label(self):
+        on_now = sound.enabled()
+        self.sound_button.textContent = "Sound on" if on_now else "Sound off"
+        self.sound_button.setAttribute("aria-pressed", "true" if on_now else "false")
 
     def toggle_rules(self):
         """Show or hide the rules. Like any dialog, reading them pauses the local computers
@@ -193,6 +218,10 @@ class TableScreen:
             chip.classList.toggle("to-move", index == to_move)
             chip.classList.toggle("winner", index in snapshot["winners"])
         self.draw_log(snapshot)
+        if previous is not None and (snapshot["ply"] > previous["ply"]
+                                     or snapshot["is_over"] and not previous["is_over"]):
+            kind = getattr(self.board, "sound_kind", sound_kind)
+            sound.play(kind(snapshot, previous))
         turn = (snapshot["ply"], to_move)
         if snapshot["is_over"] or to_move is None:
             self.clock.stop(now_ms())

@@ -175,6 +175,43 @@ def test_reload_mid_game_restores_it(open_page):
     assert moves[0] == first and moves[1].endswith(second)
 
 
+# A stand-in for WebAudio that records the frequency of every tone started.
+FAKE_AUDIO = """
+window.tones = [];
+window.AudioContext = class {
+  constructor() { this.currentTime = 0; this.destination = {}; }
+  createOscillator() {
+    const tone = { frequency: { value: 0 }, connect() {}, stop() {},
+                   start() { window.tones.push(tone.frequency.value); } };
+    return tone;
+  }
+  createGain() { return { gain: { value: 0, setTargetAtTime() {} }, connect() {} }; }
+};
+"""
+
+
+def test_sound_effects_and_their_switch_saved_on_the_device(open_page):
+    page = open_page("/?clock=600")
+    page.add_init_script(FAKE_AUDIO)
+    page.reload()
+    wait_engine(page)
+    start(page, "local")
+    tap_move(page)
+    wait_log(page, 1)
+    page.wait_for_function("window.tones.length > 0")  # a move sounds
+    page.click(".table > .controls button.sound")
+    assert page.inner_text(".table > .controls button.sound") == "Sound off"
+    heard = page.evaluate("window.tones.length")
+    tap_move(page)
+    wait_log(page, 2)
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.tones.length") == heard  # silent now
+    page.reload()
+    page.wait_for_selector(".table > .controls button.sound")
+    assert page.inner_text(".table > .controls button.sound") == "Sound off"  # kept on this device
+    assert page.get_attribute(".table > .controls button.sound", "aria-pressed") == "false"
+
+
 def test_the_logo_goes_home_and_continue_comes_back(open_page):
     page = open_page("/?clock=600")
     wait_engine(page)
