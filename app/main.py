@@ -117,6 +117,7 @@ class App:
         self.close()
         seats = len(saved["snapshot"]["config"]["seats"])
         self.table = table = TableScreen(self, self.screen, game, mode, seats)
+        table.paused_by_dialog = bool(saved.get("paused_by_dialog"))  # the rules were open
         document.body.dataset.screen = "table"
         left = saved.get("clock_left")
         table.draw(saved["snapshot"], left)

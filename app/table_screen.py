@@ -237,7 +237,11 @@ class TableScreen:
         self.update_controls()
         self.save()
         self.tick()
-        if live:
+        if live and self.paused_by_dialog and snapshot["paused"] and self.rules.hasAttribute("hidden"):
+            # Reloaded while the rules were open (they pause the table): they are closed now.
+            self.paused_by_dialog = False
+            self.set_paused(False)
+        elif live:
             self.maybe_think()
 
     def draw_log(self, snapshot):
@@ -472,7 +476,8 @@ class TableScreen:
     # --- persistence -----------------------------------------------------------------------
     def save(self):
         """Keep the table in this browser so that a reload resumes it."""
-        data = {"game": self.game["id"], "mode": self.mode["id"], "snapshot": self.snapshot}
+        data = {"game": self.game["id"], "mode": self.mode["id"], "snapshot": self.snapshot,
+                "paused_by_dialog": self.paused_by_dialog}
         window.localStorage.setItem(SAVE_KEY, json.dumps(data))
         self.save_clock()
 

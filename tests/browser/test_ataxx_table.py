@@ -212,6 +212,29 @@ def test_sound_effects_and_their_switch_saved_on_the_device(open_page):
     assert page.get_attribute(".table > .controls button.sound", "aria-pressed") == "false"
 
 
+def test_a_reload_with_the_rules_open_does_not_leave_the_game_paused(open_page):
+    page = open_page("/?clock=600")
+    wait_engine(page)
+    start(page, "local")
+    tap_move(page)
+    wait_log(page, 1)
+    page.click(".table-head button:text-is('Rules')")  # reading the rules pauses the table
+    page.wait_for_function("document.querySelector('.turn-status').textContent === 'Paused'")
+    page.reload()
+    wait_engine(page)
+    page.wait_for_function(HUMAN_TURN)  # the rules are closed after the reload: play goes on
+    assert page.is_visible(".table > .controls button:text-is('Pause')")
+    assert not page.is_visible(".rules") and page.inner_text(".turn-status") == "Blue to move"
+    # A table paused with Pause stays paused over a reload.
+    page.click(".table > .controls button:text-is('Pause')")
+    page.wait_for_function("document.querySelector('.turn-status').textContent === 'Paused'")
+    page.reload()
+    wait_engine(page)
+    page.wait_for_selector(".table > .controls button:text-is('Resume')")
+    page.wait_for_timeout(500)
+    assert page.inner_text(".turn-status") == "Paused"
+
+
 def test_the_logo_goes_home_and_continue_comes_back(open_page):
     page = open_page("/?clock=600")
     wait_engine(page)
