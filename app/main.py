@@ -117,14 +117,14 @@ class App:
         self.close()
         seats = len(saved["snapshot"]["config"]["seats"])
         self.table = table = TableScreen(self, self.screen, game, mode, seats)
-        table.paused_by_dialog = bool(saved.get("paused_by_dialog"))  # the rules were open
         document.body.dataset.screen = "table"
         left = saved.get("clock_left")
         table.draw(saved["snapshot"], left)
         self.engine.when_ready(lambda: asyncio.create_task(
-            self.open_table(table, "restore", saved["snapshot"]["saved"], left)))
+            self.open_table(table, "restore", saved["snapshot"]["saved"], left,
+                            unpause=bool(saved.get("paused_by_dialog")))))
 
-    async def open_table(self, table, call, argument, clock_left=None):
+    async def open_table(self, table, call, argument, clock_left=None, unpause=False):
         answer = await self.engine.call(call, argument)
         if table is not self.table:
             return
@@ -133,6 +133,8 @@ class App:
             self.go_home()
             return
         table.draw(answer["snapshot"], clock_left)
+        if unpause and answer["snapshot"]["paused"]:
+            table.set_paused(False)  # saved with the Rules open: they paused it, and are closed now
 
     # --- status ----------------------------------------------------------------------------
     def toast(self, text):

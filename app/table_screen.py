@@ -237,11 +237,7 @@ class TableScreen:
         self.update_controls()
         self.save()
         self.tick()
-        if live and self.paused_by_dialog and snapshot["paused"] and self.rules.hasAttribute("hidden"):
-            # Reloaded while the rules were open (they pause the table): they are closed now.
-            self.paused_by_dialog = False
-            self.set_paused(False)
-        elif live:
+        if live:
             self.maybe_think()
 
     def draw_log(self, snapshot):
@@ -341,23 +337,20 @@ class TableScreen:
         if snap is None:
             return
         now = now_ms()
-        if not self.timed:
-            if not self.ready():
-                self.draw_status()
-            return
-        if self.clock.running:
-            self.save_clock()
-        for index, (chip, _, _, _, timer, _) in enumerate(self.chips):
-            if index == snap["to_move"]:
-                left = self.clock.remaining(now)
-                timer.textContent = str(shown(left))
-                chip.classList.toggle("low-time", left < 10_000)
-            else:
-                timer.textContent = str(shown(self.clock.turn_ms))
-                chip.classList.toggle("low-time", False)
+        if self.timed:
+            if self.clock.running:
+                self.save_clock()
+            for index, (chip, _, _, _, timer, _) in enumerate(self.chips):
+                if index == snap["to_move"]:
+                    left = self.clock.remaining(now)
+                    timer.textContent = str(shown(left))
+                    chip.classList.toggle("low-time", left < 10_000)
+                else:
+                    timer.textContent = str(shown(self.clock.turn_ms))
+                    chip.classList.toggle("low-time", False)
         if not self.ready():
             self.draw_status()
-        elif self.clock.expired(now) and self.may_time_out(snap) and not self.busy:
+        elif self.timed and self.clock.expired(now) and self.may_time_out(snap) and not self.busy:
             seat = snap["to_move"]
             self.clock.turn = None
             self.act({"type": "forfeit", "seat": seat, "reason": "timeout", "ply": snap["ply"]})
@@ -484,8 +477,6 @@ class TableScreen:
     def save_clock(self):
         if self.timed:
             window.localStorage.setItem(CLOCK_KEY, str(self.clock.remaining(now_ms())))
-        else:
-            window.localStorage.removeItem(CLOCK_KEY)
 
     def close(self):
         self.closed = True
