@@ -82,10 +82,10 @@ class App:
         asyncio.create_task(self._resume_host(code))
 
     async def _resume_host(self, code):
-        from room_screen import HostRoom, load_host_room, set_host_param
+        from room_screen import HostRoom, load_host_room, set_address
         record = await load_host_room(code)
         if record is None or self.room is not None:
-            set_host_param(None)
+            set_address()
             self.toast("This browser does not host that room.")
             self.go_home()
             return

@@ -311,14 +311,14 @@ class OnlineTable(TableScreen):
 
 # --- the host ------------------------------------------------------------------------------------
 
-def set_host_param(code):
-    """The host's address names its room (?host=CODE), so a reload resumes it; None drops it."""
+def set_address(param=None, code=None):
+    """The page's address names its room: ?host=CODE for its host (a reload resumes the room),
+    ?room=CODE for a guest (a reload rejoins it); no param drops both (the room was left)."""
     params = window.URLSearchParams.new(window.location.search)
     params.delete("room")
-    if code:
-        params.set("host", code)
-    else:
-        params.delete("host")
+    params.delete("host")
+    if param:
+        params.set(param, code)
     query = params.toString()
     window.history.replaceState(None, "", window.location.pathname + ("?" + query if query else ""))
 
@@ -406,7 +406,7 @@ class HostRoom:
                 self.host_key = message.get("host_key")
                 if self.on_created is not None:
                     self.on_created(self.code)
-            set_host_param(self.code)
+            set_address("host", self.code)
             self.lobby.set_code(self.code)
             self.app.engine.when_ready(lambda: asyncio.create_task(show_qr(self.app, self)))
             if self.table is None:
@@ -418,7 +418,7 @@ class HostRoom:
             if message.get("code") in ("bad-key", "no-room") and not self.opened:
                 # the room expired, or another participant took it over: it is not ours any more
                 window.parlorRooms.remove(self.code)
-                set_host_param(None)
+                set_address()
                 if message["code"] == "bad-key":  # join it as a guest (the old seat is open)
                     self.app.join_room(self.code)
         elif kind == "closed" and not self.closed:
@@ -550,7 +550,7 @@ class HostRoom:
         self.check_in(None)
         if not self.keep_net:
             self.net.close()
-        set_host_param(None)  # left on purpose: the room stays saved, a reload no longer resumes it
+        set_address()  # left on purpose: the room stays saved, a reload no longer resumes it
         if self.table is not None:
             self.table.close()
         else:
@@ -566,6 +566,7 @@ class GuestRoom:
         self.app = app
         self.root = root
         self.code = room_code(code)
+        set_address("room", self.code)  # a reload rejoins (the seat comes back by its token)
         self.key = TOKEN_KEY + self.code
         self.mine = load_json(self.key) or {}
         self.you_seat = None
@@ -764,6 +765,7 @@ class GuestRoom:
 
     def close(self):
         self.closed = True
+        set_address()  # left on purpose (or taken over: the new host names its room itself)
         self.host_here()
         self.bar.remove()
         if self.rematch_card is not None:

@@ -163,6 +163,16 @@ def test_host_and_two_guests_play_ataxx_hostile_moves_refused_and_rejoin(open_pa
     assert ann.inner_text(".result h3") == title == bob.inner_text(".result h3")
     assert log(ann) == log(host) == log(bob) and len(log(host)) > 10
     print("game over:", title, "after", len(log(host)), "moves")
+    # Bob leaves: his page goes home and its address no longer names the room, so a reload
+    # stays home instead of joining again.
+    assert "room=" in bob.evaluate("location.search")
+    bob.click(".table > .controls button:text-is('Leave')")
+    bob.wait_for_selector(".home")
+    assert "room=" not in bob.evaluate("location.search")
+    bob.reload()
+    bob.wait_for_selector(".home")
+    bob.wait_for_function("document.body.dataset.ready")
+    assert bob.query_selector(".lobby, .table") is None
     assert blocked == []
 
 
