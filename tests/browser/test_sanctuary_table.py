@@ -93,6 +93,18 @@ def test_choosing_a_destination_brings_confirm_into_view_on_a_phone(open_page):
     assert log(page)[0] == "T10>T16"
 
 
+def test_a_laptop_shows_the_card_the_tools_and_the_whole_track_at_once(open_page):
+    page = open_position(open_page, [{"kind": "human"}, {"kind": "human"}])
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.wait_for_function(HUMAN_TURN)
+    page.evaluate("document.querySelector('.card-drawn').scrollIntoView({block: 'start'})")
+    tools = page.locator(".view-tools").bounding_box()
+    board = page.locator(".sanctuary-board").bounding_box()
+    button = page.locator(".view-tools button").first.bounding_box()
+    assert tools["height"] < 1.5 * button["height"]  # the five tools on one row
+    assert board["y"] > tools["y"] and board["y"] + board["height"] <= 720  # the bottom row in view
+
+
 def test_zoom_whole_board_and_recenter(open_page):
     page = open_position(open_page, [{"kind": "human"}, {"kind": "human"}])  # nothing moves by itself
     page.wait_for_function(HUMAN_TURN)
