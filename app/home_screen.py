@@ -6,9 +6,19 @@ and the Start and Online room buttons. Usable before the engine has started: cho
 needs no Python engine, and the table shows the engine's progress until it is up.
 """
 
-from catalog import GAMES
+from catalog import GAMES, game as catalog_game
 from dom import button, el, on
 from home_form import home_html, table_config
+
+
+def describe_saved(saved):
+    """Which table is waiting, e.g. "Runners · Three players, free-for-all"."""
+    try:
+        game = catalog_game(saved["game"])
+        mode = [m for m in game["modes"] if m["id"] == saved["mode"]][0]
+    except (KeyError, IndexError):
+        return "A game"
+    return game["title"] + " · " + mode["hint"].split(".")[0]
 
 
 class HomeScreen:
@@ -22,7 +32,7 @@ class HomeScreen:
         if saved and not saved["snapshot"]["is_over"]:
             card = el("div", "card resume")
             el("h2", None, "Your game is waiting", card)
-            el("p", None, "Pick up where you left off.", card)
+            el("p", None, describe_saved(saved) + ". Pick up where you left off.", card)
             button(card, "Continue", lambda: app.resume(saved), "btn primary")
             self.root.insertBefore(card, self.root.firstChild)
         for game in GAMES:

@@ -238,7 +238,7 @@ class OnlineTable(TableScreen):
         super().__init__(app, root, game, ONLINE, room.seat_count)
         self.root.dataset.online = room.role
         show(self.undo_button, False)
-        self.new_button.textContent = "Leave"
+        self.new_button.textContent = self.dialog_new_button.textContent = "Leave"
         if room.role == "guest":
             for node in (self.pause_button, self.rematch_button):
                 show(node, False)
@@ -621,25 +621,29 @@ class GuestRoom:
 
     # --- takeover (docs/online.md, "Takeover") ----------------------------------------------
     def host_gone(self):
-        """Offer "Take over as host" once the host has been gone for takeover_after seconds; in
-        the lobby of a game with the rule "lobby_host_absent_after" (Sanctuary: two minutes),
-        to the earliest-joined connected person then, and to everyone after twice as long."""
+        """Say at once that the host is away; offer "Take over as host" once the host has been
+        gone for takeover_after seconds; in the lobby of a game with the rule
+        "lobby_host_absent_after" (Sanctuary: two minutes), to the earliest-joined connected
+        person then, and to everyone after twice as long."""
         if self.takeover_timer is not None:
             return
         lobby = (self.replica or {}).get("lobby") or {}
         wait = (lobby.get("rules") or {}).get("lobby_host_absent_after")
         if wait is not None and not lobby.get("started"):
             seconds = wait if self.earliest_here(lobby) else 2 * wait
-            self.bar_text.textContent = ("The host has been away from the lobby for a while. "
-                                         "You may start the game: take over as host.")
+            self.offer_text = ("The host has been away from the lobby for a while. "
+                               "You may start the game: take over as host.")
             self.bar_button.textContent = "Take over and start"
         else:
             seconds = 0
-            self.bar_text.textContent = ("The host has been gone for a while. Any participant may "
-                                         "take over as host: the game goes on from your copy of "
-                                         "it, and the others come back to their seats.")
+            self.offer_text = ("The host has been gone for a while. Any participant may "
+                               "take over as host: the game goes on from your copy of "
+                               "it, and the others come back to their seats.")
             self.bar_button.textContent = "Take over as host"
         seconds = max(seconds, self.takeover_after)  # the signaling service's own minimum
+        self.bar_text.textContent = "The host is away. Waiting for them to come back…"
+        show(self.bar_button, False)
+        show(self.bar, True)
         self.takeover_timer = window.setTimeout(create_proxy(self.offer_takeover), int(seconds * 1000) + 200)
 
     def earliest_here(self, lobby):
@@ -659,7 +663,8 @@ class GuestRoom:
     def offer_takeover(self):
         self.takeover_timer = None
         if not self.closed and self.net.host is None and self.replica is not None:
-            show(self.bar, True)
+            self.bar_text.textContent = self.offer_text
+            show(self.bar_button, True)
 
     def claim(self):
         self.net.send_signaling({"type": "claim-host", "room": self.net.room or self.code})

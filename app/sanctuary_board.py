@@ -54,6 +54,7 @@ class SanctuaryBoard(PickBoard):
     def __init__(self, parent, game, on_move):
         self.send = on_move
         self.view = None
+        self.occupants = {}  # space name -> the seats of the pawns on it
         self.seats = 0
         self.moves = {}
         self.chosen = None  # the move being previewed
@@ -171,10 +172,13 @@ class SanctuaryBoard(PickBoard):
 
     def draw_pawns(self, view):
         self.pawn_layer.replaceChildren()
+        self.occupants = {}
         for seat, spaces in enumerate(view["pawns"]):
             crowd = {}
             for space in spaces:
-                x, y = self.spaces[cell_name(space, seat)][2]
+                name = cell_name(space, seat)
+                self.occupants.setdefault(name, []).append(seat)
+                x, y = self.spaces[name][2]
                 n = crowd.get(space, 0)
                 crowd[space] = n + 1
                 if space in ("L", "F"):
@@ -225,7 +229,16 @@ class SanctuaryBoard(PickBoard):
         return words
 
     def label(self, name, kind):
-        words = name.replace("@", " of team ")
+        """A space's screen-reader text: its name, its pawns, and whether it is a target."""
+        space, _, owner = name.partition("@")
+        words = space
+        if owner:
+            zone = {"L": "Launch", "F": "Finish"}.get(space, "Sanctuary " + space[1:])
+            words = self.view["colours"][int(owner)] + "'s " + zone
+        seats = self.occupants.get(name, [])
+        if seats:
+            colour = self.view["colours"][seats[0]]
+            words += ", " + (colour + " pawn" if len(seats) == 1 else str(len(seats)) + " " + colour + " pawns")
         return words + self.target_words(name, kind)
 
     def step(self, name, key):

@@ -21,6 +21,7 @@ from table_store import CLOCK_KEY, SAVE_KEY
 
 LEVEL_TITLES = dict(LEVELS)
 BOARDS = {"ataxx": AtaxxBoard, "runners": RunnersBoard, "sanctuary": SanctuaryBoard}
+REMATCH_CONFIRM_MS = 4000  # a Rematch during a game waits this long for its confirming tap
 """The board view of each game: Board(parent, catalog entry, on_move), .update(snapshot,
 interactive); optional: .meta(snapshot) -> a line of text, .zoomable (a Zoom board toggle),
 .sound_kind(snapshot, previous) -> the effect of the move just made (else: sound_kind below)."""
@@ -121,7 +122,8 @@ class TableScreen:
         self.pass_button = button(bar, "Pass", self.on_pass, "btn primary")
         self.undo_button = button(bar, "Undo", self.on_undo)
         self.pause_button = button(bar, "Pause", self.on_pause, aria_pressed="false")
-        self.rematch_button = button(bar, "Rematch", self.on_rematch)
+        self.rematch_button = button(bar, "Rematch", self.on_rematch_button)
+        self.rematch_asked_ms = None  # a first tap on Rematch during a game asks to confirm
         self.new_button = button(bar, "New game", self.app.go_home)
         if getattr(self.board, "zoomable", False):
             self.zoom_button = button(bar, "Zoom board", self.toggle_zoom, aria_pressed="false")
@@ -134,7 +136,7 @@ class TableScreen:
         el("p", "result-why", "", self.dialog)
         actions = el("div", "controls", parent=self.dialog)
         button(actions, "Rematch", self.on_rematch, "btn primary")
-        button(actions, "New game", self.app.go_home)
+        self.dialog_new_button = button(actions, "New game", self.app.go_home)
         button(actions, "See the board", lambda: show(self.dialog, False), "btn ghost")
         show(self.dialog, False)
         self.status.textContent = "Starting the game engine…"
@@ -320,6 +322,7 @@ class TableScreen:
         self.pause_button.textContent = "Resume" if paused else "Pause"
         self.pause_button.setAttribute("aria-pressed", "true" if paused else "false")
         self.rematch_button.disabled = not ready
+        self.draw_rematch_label()
         self.root.classList.toggle("paused", paused)
 
     # --- the clock -------------------------------------------------------------------------
@@ -336,6 +339,8 @@ class TableScreen:
         snap = self.snapshot
         if snap is None:
             return
+        if self.rematch_asked_ms is not None:
+            self.draw_rematch_label()  # the question lapses
         now = now_ms()
         if self.timed:
             if self.clock.running:
@@ -379,6 +384,31 @@ class TableScreen:
         if paused:
             self.clock.stop(now_ms())
         self.act({"type": "pause", "paused": paused})
+
+    def on_rematch_button(self):
+        """The controls' Rematch. During a game it asks first: the game in progress would be
+        lost, so a second tap within a few seconds confirms."""
+        snap = self.snapshot
+        in_game = snap is not None and not snap["is_over"] and snap["ply"] > 0
+        if in_game and not self.rematch_asked():
+            self.rematch_asked_ms = now_ms()
+            self.draw_rematch_label()
+            return
+        self.rematch_asked_ms = None
+        self.draw_rematch_label()
+        self.on_rematch()
+
+    def rematch_asked(self):
+        return self.rematch_asked_ms is not None and now_ms() - self.rematch_asked_ms < REMATCH_CONFIRM_MS
+
+    def draw_rematch_label(self):
+        asked = self.rematch_asked()
+        if not asked:
+            self.rematch_asked_ms = None
+        label = "Restart? Tap again" if asked else "Rematch"
+        if self.rematch_button.textContent != label:
+            self.rematch_button.textContent = label
+        self.rematch_button.classList.toggle("confirm", asked)
 
     def on_rematch(self):
         self.clock.turn = None

@@ -68,3 +68,26 @@ def wait_for_promise(page, expression: str, arg=None, timeout_ms: int = 60_000) 
         if time.monotonic() > deadline:
             raise TimeoutError(f"not true within {timeout_ms} ms: {expression}")
         page.wait_for_timeout(250)
+
+
+CONTRAST = """(selector) => {
+  // WCAG contrast of a node's text colour against the first opaque background behind it.
+  const rgb = (text) => text.match(/[\\d.]+/g).map(Number);
+  const lum = ([r, g, b]) => [r, g, b].map((c) => { c /= 255; return c <= 0.03928 ? c / 12.92 :
+    ((c + 0.055) / 1.055) ** 2.4; }).reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i], 0);
+  const node = document.querySelector(selector);
+  let back = node, colour;
+  while (back) {
+    colour = rgb(getComputedStyle(back).backgroundColor);
+    if (colour.length < 4 || colour[3] > 0.9) break;
+    back = back.parentElement;
+  }
+  const [a, b] = [lum(rgb(getComputedStyle(node).color)), lum(back ? colour : [255, 255, 255])];
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+}"""
+
+
+def contrast(page, selector):
+    """The WCAG contrast ratio of `selector`'s text against what is behind it (4.5 reads well)."""
+    return page.evaluate(CONTRAST, selector)
+

@@ -4,7 +4,8 @@ import json
 import re
 
 import pytest
-from tablekit import HUMAN_TURN, OVER, log, wait_engine, wait_for_promise, wait_log, wait_service_worker
+from tablekit import (HUMAN_TURN, OVER, contrast, log, wait_engine, wait_for_promise, wait_log,
+                      wait_service_worker)
 from tablekit import start as start_game
 from tablekit import tap_move as tap
 
@@ -82,6 +83,21 @@ def test_local_game_tap_drag_and_undo(open_page, blocked):
     page.wait_for_function("document.querySelectorAll('.move-log .mv').length === 0")
     assert page.inner_text(".turn-status") == "Red to move"
     assert page.is_disabled("text=Undo")
+    # Rematch during a game asks first (the game would be lost); the question lapses by itself.
+    page.click("[data-sq=a7]")
+    page.click("[data-sq=b6]")
+    page.wait_for_function("document.querySelectorAll('.move-log .mv').length === 1")
+    rematch = page.locator(".table > .controls button").nth(3)
+    rematch.click()
+    assert rematch.inner_text() == "Restart? Tap again" and log(page) == ["b6"]
+    page.wait_for_function("document.querySelector('.table > .controls').innerText.includes('Rematch')",
+                           timeout=6000)
+    assert log(page) == ["b6"]
+    rematch.click()
+    rematch.click()
+    page.wait_for_function("document.querySelectorAll('.move-log .mv').length === 0")
+    assert page.get_attribute("[data-sq=b6] .piece", "class") == "piece none"  # a new game
+    assert rematch.inner_text() == "Rematch"
     assert page.console_errors == [] and blocked == []
 
 
@@ -93,6 +109,10 @@ def test_clock_runs_out_and_loses(open_page):
     assert page.inner_text(".result h3") == "Blue wins 2–2"
     assert page.inner_text(".result .result-why") == "Red ran out of time"
     assert page.query_selector(".board.interactive") is None
+    # In dark mode too, the result and its buttons read clearly on the green.
+    page.emulate_media(color_scheme="dark")
+    for selector in (".result h3", ".result .result-why", ".result .btn.primary", ".result .btn:not(.primary)"):
+        assert contrast(page, selector) >= 4.5, selector
 
 
 def test_a_tap_is_answered_while_hard_thinks(open_page):
@@ -245,6 +265,11 @@ def test_the_logo_goes_home_and_continue_comes_back(open_page):
     page.click(".home-link")
     page.wait_for_selector(".card.resume")  # home, not the page reloaded into the table
     assert page.url.endswith("/?clock=600") and not page.is_visible(".table")
+    assert page.inner_text(".card.resume p").startswith("Ataxx · Two people, one device")
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        for selector in (".card.resume h2, .card.resume p", ".card.resume .btn"):
+            assert contrast(page, selector) >= 4.5, (scheme, selector)
     page.click(".card.resume button:text-is('Continue')")
     page.wait_for_function(HUMAN_TURN)
     assert log(page) == moves and page.console_errors == []

@@ -166,6 +166,7 @@ def test_host_and_two_guests_play_ataxx_hostile_moves_refused_and_rejoin(open_pa
     # Bob leaves: his page goes home and its address no longer names the room, so a reload
     # stays home instead of joining again.
     assert "room=" in bob.evaluate("location.search")
+    assert bob.inner_text(".result .controls").split("\n")[0] == "Leave"  # as on the table
     bob.click(".table > .controls button:text-is('Leave')")
     bob.wait_for_selector(".home")
     assert "room=" not in bob.evaluate("location.search")
@@ -212,7 +213,7 @@ def test_host_reloads_mid_game_and_the_room_resumes(open_page, blocked):
 
 def test_host_gone_for_good_a_guest_takes_over_and_the_other_keeps_its_seat(open_page, server_factory,
                                                                           blocked):
-    srv = server_factory("--takeover-after", "2")
+    srv = server_factory("--takeover-after", "4")
     host = open_page("/" + QUERY, srv=srv)
     wait_engine(host)
     link = create_room(host, "ataxx", ["human", "human"], you="watch", name="Hana")
@@ -226,7 +227,11 @@ def test_host_gone_for_good_a_guest_takes_over_and_the_other_keeps_its_seat(open
     assert not ann.is_visible("button.take-over")
 
     host.close()  # for good
-    # After takeover_after (2 s here) every guest is offered to take over; Ann does.
+    # Every guest is told at once that the host is away ...
+    for page in (ann, bob):
+        page.wait_for_selector(".takeover:has-text('The host is away')", timeout=3000)
+        assert not page.is_visible("button.take-over")
+    # ... and after takeover_after (4 s here) is offered to take over; Ann does.
     for page in (ann, bob):
         page.wait_for_selector("button.take-over", state="visible", timeout=30_000)
     wait_engine(ann)
@@ -253,7 +258,12 @@ def test_runners_three_seats_the_host_and_two_guests_play_to_the_end(open_page, 
     assert json.loads(host.evaluate("window.parlorEngine('hello')"))["snapshot"] is True
     link = create_room(host, "runners", ["human", "human", "human"], you="0", mode="3p")
     ann = join(open_page, link, "Ann", 1)
-    bob = join(open_page, link, "Bob", 2)
+    bob = join(open_page, link, "Alexandria Montgomery", 2)
+    # On a phone, a long name is cut short inside its row: the lobby does not scroll sideways.
+    bob.set_viewport_size({"width": 390, "height": 844})
+    assert bob.evaluate("document.documentElement.scrollWidth") <= 390
+    row = bob.locator(".lobby-seat[data-seat='2']").bounding_box()
+    assert row["x"] >= 0 and row["x"] + row["width"] <= 390
     start_room(host, ann, bob)
     assert host.inner_text(".seat-0 .who").endswith("(you)") and bob.inner_text(".seat-2 .who").endswith("(you)")
     play([host, host, ann, bob])  # every device plays its own seat when its board lets it
@@ -292,6 +302,7 @@ def test_sanctuary_a_computer_stands_in_for_an_away_guest_and_a_rematch_opens_a_
     assert ann.inner_text(".seat-0 .who").endswith("(you)") and log(ann) == log(host)
     # Rematch (mid-game): a fresh room with its own invitation; Ann is sent the new invitation.
     host.click(".table > .controls button:text-is('Rematch')")
+    host.click(".table > .controls button:text-is('Restart? Tap again')")  # the game is lost: asked
     host.wait_for_function(f"document.querySelector('.invite-link')?.textContent.includes('?room=') && "
                            f"!document.querySelector('.invite-link').textContent.includes('{code}')",
                            timeout=20_000)

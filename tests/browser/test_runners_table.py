@@ -26,6 +26,27 @@ def test_a_person_moves_by_tapping_and_the_computer_replies(open_page, blocked):
     assert page.console_errors == [] and blocked == []
 
 
+def test_a_person_moves_by_keyboard_and_sees_where_the_focus_is(open_page):
+    page = open_page("/?clock=600&pace=0")
+    wait_engine(page)
+    start(page, "runners", "2p", seat0="human", seat1="easy")
+    page.wait_for_function(HUMAN_TURN)
+    page.focus(".board .cell[tabindex='0']")
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.dataset.sq") == "A2"
+    ring = page.evaluate("(() => { const s = getComputedStyle(document.querySelector('[data-sq=A2] .hex'));"
+                         " return [s.stroke, s.strokeDasharray]; })()")
+    others = page.evaluate("getComputedStyle(document.querySelector('[data-sq=A3] .hex')).stroke")
+    assert ring[0] == "rgb(217, 130, 43)" and ring[1] != "none" and others != ring[0]  # a visible ring
+    page.keyboard.press("Enter")                   # pick the runner on A2 ...
+    assert page.get_attribute("[data-sq=B2] .marker", "class") == "marker step"
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate("document.activeElement.dataset.sq") == "B2"
+    page.keyboard.press("Enter")                   # ... and move it to B2
+    wait_log(page, 2)
+    assert log(page)[0] == "A2-B2" and page.console_errors == []
+
+
 def test_four_computers_play_to_the_end(open_page):
     page = open_page("/?clock=600&pace=0")
     wait_engine(page)

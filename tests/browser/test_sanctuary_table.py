@@ -49,6 +49,10 @@ def test_six_split_from_the_move_list_preview_cancel_confirm(open_page):
     page = open_position(open_page, [{"kind": "human"}, {"kind": "ai", "level": "easy"}])
     page.wait_for_function(HUMAN_TURN)
     assert page.inner_text(".card-drawn .card-name") == "Six"
+    # A screen reader hears each space's pawns (and whether they can move).
+    assert page.get_attribute("[data-sq='L@0']", "aria-label") == "Red's Launch, 2 Red pawns"
+    assert page.get_attribute("[data-sq=T10]", "aria-label").startswith("T10, Red pawn, ")
+    assert page.get_attribute("[data-sq='S1@1']", "aria-label") == "Yellow's Sanctuary 1"
     split = page.locator(".move-list button[data-move='T12>T16,T10>T12']")
     assert split.inner_text() == "T12 → T16, then T10 → T12"
     assert page.locator(".move-list button[data-move='T10>T12,T12>T16']").count() == 0  # order matters
