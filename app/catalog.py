@@ -40,6 +40,7 @@ GAMES.append({
     "blurb": "Move your runners. Claim the space between. First to 7 wins.",
     "colours": ["Orange", "Blue", "Jade", "Violet"],
     "score_label": "points",
+    "modes_label": "Players",
     "setup": "seats",
     "modes": [
         {"id": "2p", "title": "2", "hint": "Two players, free-for-all. First to 7 wins.",
@@ -70,6 +71,7 @@ GAMES.append({
     "colours": ["Red", "Blue", "Yellow", "Green"],
     "seat_colours": {2: ["Red", "Yellow"], 3: ["Red", "Blue", "Yellow"]},  # by side: two sit opposite
     "score_label": "pawns home",
+    "modes_label": "Teams",
     "setup": "seats",
     "modes": [
         {"id": "2t", "title": "2", "hint": "Two teams, sitting opposite.", "variant": "standard", "seats": 2},

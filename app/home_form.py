@@ -75,12 +75,13 @@ def game_card(game):
     hints = "".join('<p class="hint" data-modes="{}">{}</p>'.format(escape(m["id"]), escape(m["hint"]))
                     for m in game["modes"])
     return ('<article class="card game" data-game="{gid}"><h2>{title}</h2><p class="blurb">{blurb}</p>'
-            '<div class="modes" role="radiogroup" aria-label="Mode">{modes}</div>'
+            '<div class="modes" role="radiogroup" aria-label="{modes_label}">{modes}</div>'
             '<div class="options">{options}</div>{hints}'
             '<button type="button" class="btn primary start" data-action="start">Start</button>'
             '<button type="button" class="btn online-room" data-action="room">Online room</button>'
             '</article>').format(gid=escape(gid), title=escape(game["title"]), blurb=escape(game["blurb"]),
-                                 modes=modes, options="".join(_options(game)), hints=hints)
+                                 modes=modes, modes_label=escape(game.get("modes_label", "Mode")),
+                                 options="".join(_options(game)), hints=hints)
 
 
 def home_html():

@@ -264,6 +264,7 @@ class OnlineTable(TableScreen):
                 who.textContent = who.textContent + " (you)"
             if away:
                 who.textContent = who.textContent + " · away"
+            self.label_seat(index)
         to_move = snapshot["to_move"]
         if to_move is not None and to_move < len(presence) and not presence[to_move]:
             self.clock.stop(window.performance.now())  # a turn waits for an absent player

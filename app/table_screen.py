@@ -102,10 +102,10 @@ class TableScreen:
         self.seats = el("div", "seats", parent=self.root)
         self.chips = []
         for index in range(seat_count):
-            chip = el("div", "seat seat-" + str(index), parent=self.seats, data_seat=index)
+            chip = el("div", "seat seat-" + str(index), parent=self.seats, data_seat=index, role="group")
             el("span", "dot c" + str(index), parent=chip, aria_hidden="true")
             name = el("span", "name", "", chip)
-            count = el("span", "count", "0", chip, aria_label=game["score_label"])
+            count = el("span", "count", "0", chip)
             line = el("span", "sub", parent=chip)
             who = el("span", "who", "", line)
             timer = el("span", "clock", "", line, role="timer", hidden="")
@@ -215,10 +215,10 @@ class TableScreen:
         for index, (chip, name, who, count, timer, think) in enumerate(self.chips):
             name.textContent = colours[index]
             who.textContent = controller(seats[index])
-            chip.setAttribute("aria-label", colours[index] + ": " + who.textContent)
             count.textContent = str(snapshot["scores"][index])
             chip.classList.toggle("to-move", index == to_move)
             chip.classList.toggle("winner", index in snapshot["winners"])
+            self.label_seat(index)
         self.draw_log(snapshot)
         if previous is not None and (snapshot["ply"] > previous["ply"]
                                      or snapshot["is_over"] and not previous["is_over"]):
@@ -308,6 +308,17 @@ class TableScreen:
         elif not over:
             self.result_seen = None
             show(self.dialog, False)
+
+    def label_seat(self, index):
+        """A seat's name for a screen reader, e.g. "Red: AI · Hard, 3 pieces, to move"."""
+        chip, name, who, count, _, _ = self.chips[index]
+        words = "{}: {}, {} {}".format(name.textContent, who.textContent, count.textContent,
+                                       self.game["score_label"])
+        if chip.classList.contains("to-move"):
+            words += ", to move"
+        if chip.classList.contains("winner"):
+            words += ", winner"
+        chip.setAttribute("aria-label", words)
 
     def update_controls(self):
         snap = self.snapshot

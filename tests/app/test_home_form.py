@@ -21,6 +21,8 @@ class Cards(HTMLParser):
         attrs = dict(attrs)
         if tag == "article":
             self.card = self.cards[attrs["data-game"]] = {"modes": [], "selects": {}, "hints": [], "actions": []}
+        elif attrs.get("role") == "radiogroup":
+            self.card["modes_label"] = attrs["aria-label"]
         elif tag == "input" and attrs.get("type") == "radio":
             self.card["modes"].append((attrs["value"], "checked" in attrs))
         elif tag == "label" and attrs.get("class") == "field":
@@ -52,6 +54,8 @@ def test_every_game_has_a_card_with_its_modes_the_first_chosen():
         assert card["modes"] == [(m["id"], i == 0) for i, m in enumerate(game["modes"])]
         assert card["hints"] == [m["id"] for m in game["modes"]]
         assert card["actions"] == ["start", "room"]
+    # A screen reader names each group of mode radios by what its choices count.
+    assert [cards[g]["modes_label"] for g in ("ataxx", "runners", "sanctuary")] == ["Mode", "Players", "Teams"]
 
 
 def test_each_seat_shows_only_in_the_modes_that_have_it():

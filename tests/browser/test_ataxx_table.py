@@ -75,6 +75,9 @@ def test_local_game_tap_drag_and_undo(open_page, blocked):
     assert page.get_attribute("[data-sq=g7] .piece", "class") == "piece none"
     assert page.get_attribute("[data-sq=e5] .piece", "class") == "piece o"
     assert page.inner_text(".seat-0 .count") == "3" and page.inner_text(".seat-1 .count") == "2"
+    # Each seat is a named group for a screen reader: who plays, the count, whose turn.
+    assert page.get_by_role("group", name="Red: Person, 3 pieces, to move", exact=True).count() == 1
+    assert page.get_by_role("group", name="Blue: Person, 2 pieces", exact=True).count() == 1
     page.click("text=Undo")
     page.wait_for_function("document.querySelectorAll('.move-log .mv').length === 1")
     assert page.inner_text(".turn-status") == "Blue to move"
