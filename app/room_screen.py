@@ -578,6 +578,7 @@ class GuestRoom:
         self.replica = None  # the last state message: enough to take over as host
         self.takeover_after = 30
         self.takeover_timer = None
+        self.offer_text = ""  # what the card says once taking over is allowed
         self.bar = el("section", "card takeover", parent=root, aria_label="The host is gone")
         self.bar_text = el("p", None, "", self.bar)
         self.bar_button = button(self.bar, "Take over as host", self.claim, "btn primary take-over")

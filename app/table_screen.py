@@ -21,10 +21,10 @@ from table_store import CLOCK_KEY, SAVE_KEY
 
 LEVEL_TITLES = dict(LEVELS)
 BOARDS = {"ataxx": AtaxxBoard, "runners": RunnersBoard, "sanctuary": SanctuaryBoard}
-REMATCH_CONFIRM_MS = 4000  # a Rematch during a game waits this long for its confirming tap
 """The board view of each game: Board(parent, catalog entry, on_move), .update(snapshot,
 interactive); optional: .meta(snapshot) -> a line of text, .zoomable (a Zoom board toggle),
 .sound_kind(snapshot, previous) -> the effect of the move just made (else: sound_kind below)."""
+REMATCH_CONFIRM_MS = 4000  # a Rematch during a game waits this long for its confirming tap
 
 
 def turn_ms(seconds):
@@ -419,7 +419,7 @@ class TableScreen:
         label = "Restart? Tap again" if asked else "Rematch"
         if self.rematch_button.textContent != label:
             self.rematch_button.textContent = label
-        self.rematch_button.classList.toggle("confirm", asked)
+        self.rematch_button.classList.toggle("asking", asked)
 
     def on_rematch(self):
         self.clock.turn = None
