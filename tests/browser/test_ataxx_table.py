@@ -93,6 +93,7 @@ def test_local_game_tap_drag_and_undo(open_page, blocked):
     rematch = page.locator(".table > .controls button").nth(3)
     rematch.click()
     assert rematch.inner_text() == "Restart? Tap again" and log(page) == ["b6"]
+    assert contrast(page, ".table > .controls .asking") >= 4.5
     page.wait_for_function("document.querySelector('.table > .controls').innerText.includes('Rematch')",
                            timeout=6000)
     assert log(page) == ["b6"]
