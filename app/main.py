@@ -107,6 +107,7 @@ class App:
         self.close()
         self.table = table = TableScreen(self, self.screen, game, mode, len(config["seats"]))
         document.body.dataset.screen = "table"
+        table.focus_title()
         self.engine.when_ready(lambda: asyncio.create_task(self.open_table(table, "new_table", config)))
 
     def resume(self, saved):
@@ -118,6 +119,7 @@ class App:
         seats = len(saved["snapshot"]["config"]["seats"])
         self.table = table = TableScreen(self, self.screen, game, mode, seats)
         document.body.dataset.screen = "table"
+        table.focus_title()
         left = saved.get("clock_left")
         table.draw(saved["snapshot"], left)
         self.engine.when_ready(lambda: asyncio.create_task(

@@ -17,6 +17,7 @@ from catalog import COLOUR_HEX, LEVELS
 from clock import TurnClock, shown
 from dom import button, el, now_ms, query_param, show
 from pyscript import window
+from pyscript.ffi import to_js
 from table_store import CLOCK_KEY, SAVE_KEY
 
 LEVEL_TITLES = dict(LEVELS)
@@ -91,7 +92,9 @@ class TableScreen:
         self.root = el("section", "table", parent=root, aria_label=game["title"] + " table",
                        data_game=game["id"])
         head = el("header", "table-head", parent=self.root)
-        el("h2", "table-title", game["title"] + " · " + mode["title"], head)
+        count = game.get("modes_label", "") if mode["title"].isdigit() else ""  # "3" -> "3 players"
+        self.title = el("h2", "table-title", game["title"] + " · " + mode["title"] + (
+            " " + count.lower() if count else ""), head, tabindex="-1")
         self.rules_button = button(head, "Rules", self.toggle_rules, "btn ghost small",
                                    aria_expanded="false")
         self.paused_by_dialog = False
@@ -308,6 +311,11 @@ class TableScreen:
         elif not over:
             self.result_seen = None
             show(self.dialog, False)
+
+    def focus_title(self):
+        """Move the keyboard focus to the table (after Start or Continue, it stayed behind on a
+        button that is gone)."""
+        self.title.focus(to_js({"preventScroll": True}))
 
     def label_seat(self, index):
         """A seat's name for a screen reader, e.g. "Red: AI · Hard, 3 pieces, to move"."""

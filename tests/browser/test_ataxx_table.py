@@ -63,6 +63,7 @@ def test_local_game_tap_drag_and_undo(open_page, blocked):
     wait_engine(page)
     start(page, "local")
     page.wait_for_function(HUMAN_TURN)
+    assert page.evaluate("document.activeElement.textContent") == "Ataxx · Local"  # focus moved on
     page.click("[data-sq=a7]")
     assert page.get_attribute("[data-sq=b6] .marker", "class") == "marker place"
     assert page.get_attribute("[data-sq=c5] .marker", "class") == "marker jump"

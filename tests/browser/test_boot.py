@@ -212,5 +212,5 @@ def test_the_home_screen_works_before_the_pages_python_runs(open_page, server):
     page.select_option(card + "select[name=seat1]", "easy")
     page.click(card + "button.start")
     page.wait_for_selector(".table .board", timeout=30_000)
-    assert page.inner_text(".table-title") == "Runners · 3"
+    assert page.inner_text(".table-title") == "Runners · 3 players"
     assert page.console_errors == []
