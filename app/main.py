@@ -61,6 +61,7 @@ class App:
         self.close()
         self.home = HomeScreen(self, self.screen, load_saved(), markup)
         document.body.dataset.screen = "home"
+        window.scrollTo(0, 0)  # from a table scrolled to its controls: the home screen from its top
 
     def room_setup(self, game):
         """The online room's setup for `game` (seats, the host's own seat, name)."""

@@ -9,7 +9,7 @@ See docs/online.md ("Rooms in the page").
 import asyncio
 import json
 
-from catalog import LEVELS, game as catalog_game, seat_colours
+from catalog import COLOUR_HEX, LEVELS, game as catalog_game, seat_colours
 from dom import button, el, on, query_param, select, show
 from pyscript import document, window
 from pyscript.ffi import create_proxy
@@ -72,6 +72,8 @@ class RoomSetup:
                        data_game=game["id"])
         el("h2", None, "Online room · " + game["title"], self.root)
         el("p", None, "Friends join with the invite link on their own devices.", self.root)
+        for line in game.get("room_setup", []):  # the game's own words (Sanctuary's seed)
+            el("p", "room-words", line, self.root)
         options = el("div", "options", parent=self.root)
         seat_modes = [m for m in game["modes"] if isinstance(m.get("seats"), int)]
         self.mode_select = None
@@ -146,6 +148,7 @@ class Lobby:
         self.root = el("section", "card lobby", parent=root, aria_label="Room lobby", data_role=role)
         self.title = el("h2", None, "Online room", self.root)
         self.code = el("p", "room-code", "", self.root)
+        el("p", "invite-words", "Send this invitation to your friends.", self.root)
         invite = el("p", "invite", parent=self.root)
         self.link = el("a", "invite-link", "", invite)
         self.copy = button(invite, "Copy link", self.copy_link, "btn small")
@@ -157,6 +160,8 @@ class Lobby:
         if role == "guest":
             self.name = text_input(self.root, "Your name", window.localStorage.getItem(NAME_KEY), "name")
         self.status = el("p", "lobby-status", "Connecting…", self.root, role="status", aria_live="polite")
+        self.room_rules = el("p", "room-rules", "", self.root)  # the game's room rules, if it has any
+        show(self.room_rules, False)
         bar = el("div", "controls", parent=self.root)
         self.start = None
         if role == "host":
@@ -190,10 +195,13 @@ class Lobby:
         self.game = game
         self.root.dataset.game = game["id"]
         self.title.textContent = "Online room · " + game["title"]
+        self.room_rules.textContent = game.get("room_rules", "")
+        show(self.room_rules, bool(game.get("room_rules")))
         self.seats.replaceChildren()
         colours = seat_colours(game, len(lobby["seats"]))
         has_seat = you_seat is not None
         for index, seat in enumerate(lobby["seats"]):
+            self.root.style.setProperty("--c" + str(index), COLOUR_HEX.get(colours[index], "#777"))
             item = el("li", "lobby-seat", parent=self.seats, data_seat=index)
             el("span", "dot c" + str(index), parent=item, aria_hidden="true")
             el("span", "colour", colours[index], item)
@@ -584,6 +592,7 @@ class GuestRoom:
         self.bar_button = button(self.bar, "Take over as host", self.claim, "btn primary take-over")
         show(self.bar, False)
         self.rematch_card = None
+        self.rematch_code = None  # the fresh room of the host's rematch: this one is over
         self.lobby = Lobby(root, "guest", on_take=self.take, on_leave=app.go_home)
         self.lobby.set_code(self.code)
         app.engine.when_ready(lambda: asyncio.create_task(show_qr(app, self)))  # to pass it on
@@ -627,8 +636,8 @@ class GuestRoom:
         gone for takeover_after seconds; in the lobby of a game with the rule
         "lobby_host_absent_after" (Sanctuary: two minutes), to the earliest-joined connected
         person then, and to everyone after twice as long."""
-        if self.takeover_timer is not None:
-            return
+        if self.takeover_timer is not None or self.rematch_code:
+            return  # already counting; or the host moved on to a rematch: nothing to take over
         lobby = (self.replica or {}).get("lobby") or {}
         wait = (lobby.get("rules") or {}).get("lobby_host_absent_after")
         if wait is not None and not lobby.get("started"):
@@ -747,6 +756,8 @@ class GuestRoom:
         """The host opened the rematch in a fresh room: its invitation, as a link."""
         if not code or self.closed:
             return
+        self.rematch_code = code
+        self.host_here()  # no takeover of the room the host has left for the rematch
         if self.rematch_card is None:
             self.rematch_card = el("section", "card rematch-invite", parent=self.root,
                                    aria_label="Rematch", role="alert")

@@ -69,6 +69,7 @@ class SanctuaryBoard(PickBoard):
         self.card = el("div", "card-drawn", parent=wrap, aria_live="polite")
         self.card_name = el("strong", "card-name", "", self.card)
         self.card_text = el("span", "card-text", "", self.card)
+        self.card_hint = el("span", "card-hint", "", self.card)
         self.draw_button = button(self.card, "Draw a card", lambda: self.send("draw"), "btn primary")
         tools = el("div", "view-tools", parent=wrap, role="toolbar", aria_label="Board view")
         button(tools, "Zoom in", lambda: self.set_zoom(self.zoom * 1.4, remember=True), "btn small")
@@ -164,6 +165,7 @@ class SanctuaryBoard(PickBoard):
                 targets[cell_name(origin, mover)] = cells
             for move in snapshot["legal_moves"]:
                 self.moves[move] = view["previews"].get(move)
+        self.card_hint.textContent = "Select a glowing pawn, then its destination." if targets else ""
         self.set_targets(targets, interactive, "c" + str(mover))
         self.draw_list(interactive)
         self.draw_last(view)
@@ -225,7 +227,7 @@ class SanctuaryBoard(PickBoard):
             words += " · sends " + ", ".join(colours[s] + " on " + space for s, space in captures) + " to Launch"
         if preview.get("swapped"):
             seat, space = preview["swapped"]
-            words += " · swaps with " + self.view["colours"][seat] + " on " + space
+            words += " · " + self.view["colours"][seat] + "'s pawn there goes to " + space  # the swap
         return words
 
     def label(self, name, kind):

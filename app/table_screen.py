@@ -26,6 +26,7 @@ BOARDS = {"ataxx": AtaxxBoard, "runners": RunnersBoard, "sanctuary": SanctuaryBo
 interactive); optional: .meta(snapshot) -> a line of text, .zoomable (a Zoom board toggle),
 .sound_kind(snapshot, previous) -> the effect of the move just made (else: sound_kind below)."""
 REMATCH_CONFIRM_MS = 4000  # a Rematch during a game waits this long for its confirming tap
+REMATCH_DOUBLE_TAP_MS = 400  # ... but not a second tap this soon (an accidental double tap)
 
 
 def turn_ms(seconds):
@@ -413,6 +414,8 @@ class TableScreen:
             self.rematch_asked_ms = now_ms()
             self.draw_rematch_label()
             return
+        if in_game and now_ms() - self.rematch_asked_ms < REMATCH_DOUBLE_TAP_MS:
+            return  # a double tap is one tap: the question stands
         self.rematch_asked_ms = None
         self.draw_rematch_label()
         self.on_rematch()

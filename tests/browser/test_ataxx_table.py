@@ -98,7 +98,9 @@ def test_local_game_tap_drag_and_undo(open_page, blocked):
     page.wait_for_function("document.querySelector('.table > .controls').innerText.includes('Rematch')",
                            timeout=6000)
     assert log(page) == ["b6"]
-    rematch.click()
+    rematch.dblclick()  # an accidental double tap only asks
+    page.wait_for_timeout(600)
+    assert rematch.inner_text() == "Restart? Tap again" and log(page) == ["b6"]
     rematch.click()
     page.wait_for_function("document.querySelectorAll('.move-log .mv').length === 0")
     assert page.get_attribute("[data-sq=b6] .piece", "class") == "piece none"  # a new game

@@ -276,14 +276,22 @@ def test_runners_three_seats_the_host_and_two_guests_play_to_the_end(open_page, 
     assert blocked == [] and host.console_errors == []
 
 
-def test_sanctuary_a_computer_stands_in_for_an_away_guest_and_a_rematch_opens_a_fresh_room(open_page, blocked):
+def test_sanctuary_a_computer_stands_in_for_an_away_guest_and_a_rematch_opens_a_fresh_room(
+        open_page, server_factory, blocked):
     # ?absent=2 shortens Sanctuary's two minutes; ?clock=1 would end an Ataxx turn in a second,
     # but Sanctuary has no turn clock.
-    host = open_page("/?pace=0&clock=1&absent=2")
+    srv = server_factory("--takeover-after", "1")
+    host = open_page("/?pace=0&clock=1&absent=2", srv=srv)
     wait_engine(host)
+    host.click("article[data-game=sanctuary] button.online-room")
+    setup = host.inner_text(".room-setup")  # the seed's own words
+    assert "Choose your table and your company." in setup and "computers fill only seats you select" in setup
+    host.click(".room-setup button:text-is('Back')")
     link = create_room(host, "sanctuary", ["human", "human"], you="1", mode="2t")
     code = link.split("room=")[1]
-    ann = join(open_page, link, "Ann", 0)
+    lobby = host.inner_text(".lobby")
+    assert "Send this invitation to your friends." in lobby and "Keep your seat token private." in lobby
+    ann = join(open_page, link, "Ann", 0, srv=srv)
     context = ann.context
     ann.close()  # Ann (seat 0, first to move) is away from the start
     host.wait_for_selector(".lobby-seat[data-seat='0'][data-state=away]", timeout=10_000)
@@ -297,11 +305,12 @@ def test_sanctuary_a_computer_stands_in_for_an_away_guest_and_a_rematch_opens_a_
     host.wait_for_timeout(3000)
     assert host.is_visible(".seat-1.to-move") and not host.is_visible(".result")
     assert host.locator(".seat .clock:visible").count() == 0
-    ann = join(open_page, link, "Ann", None, context=context)  # Ann is back, into her seat
+    ann = join(open_page, link, "Ann", None, context=context, srv=srv)  # Ann is back, into her seat
     ann.wait_for_selector(".table .board", timeout=15_000)
     assert ann.inner_text(".seat-0 .who").endswith("(you)") and log(ann) == log(host)
     # Rematch (mid-game): a fresh room with its own invitation; Ann is sent the new invitation.
     host.click(".table > .controls button:text-is('Rematch')")
+    host.wait_for_timeout(500)  # not a double tap
     host.click(".table > .controls button:text-is('Restart? Tap again')")  # the game is lost: asked
     host.wait_for_function(f"document.querySelector('.invite-link')?.textContent.includes('?room=') && "
                            f"!document.querySelector('.invite-link').textContent.includes('{code}')",
@@ -310,6 +319,10 @@ def test_sanctuary_a_computer_stands_in_for_an_away_guest_and_a_rematch_opens_a_
     assert fresh != code and f"host={fresh}" in host.url
     ann.wait_for_selector("a.join-rematch", timeout=15_000)
     assert ann.get_attribute("a.join-rematch", "href").endswith("?room=" + fresh)
+    # The old room is over: once its host has gone (3 s after the invitation), no one is offered
+    # to take it over (takeover_after is 1 s here).
+    ann.wait_for_timeout(5000)
+    assert not ann.is_visible("button.take-over") and ann.is_visible("a.join-rematch")
     ann.click("a.join-rematch")
     ann.wait_for_selector(".lobby-seat", timeout=30_000)
     ann.fill(".lobby input[name=name]", "Ann")

@@ -34,10 +34,10 @@ def test_computers_play_a_game_to_the_end(open_page, blocked):
     assert page.console_errors == [] and blocked == []
 
 
-def open_position(open_page, seats, query="/?clock=600&pace=0"):
-    """A page whose saved table is the SIX_SPLIT position (the reload restores it)."""
+def open_position(open_page, seats, query="/?clock=600&pace=0", position=SIX_SPLIT):
+    """A page whose saved table is `position` (the reload restores it)."""
     config = {"game": "sanctuary", "variant": "standard", "seed": 4, "options": {}, "seats": seats}
-    saved = {"game": "sanctuary", "mode": "2t", "snapshot": Table(config, SIX_SPLIT).snapshot()}
+    saved = {"game": "sanctuary", "mode": "2t", "snapshot": Table(config, position).snapshot()}
     page = open_page(query)
     page.evaluate("saved => localStorage.setItem('parlor.table.v1', saved)", json.dumps(saved))
     page.reload()
@@ -65,6 +65,26 @@ def test_six_split_from_the_move_list_preview_cancel_confirm(open_page):
     page.click(".preview .confirm")
     page.wait_for_function("document.querySelectorAll('.move-log .mv').length >= 1")
     assert log(page)[0] == "T12>T16,T10>T12"
+
+
+def test_a_switcheroo_says_where_the_rival_goes_and_the_seeds_words_guide_the_turn(open_page):
+    swap = {"game": "sanctuary", "seats": 2, "card": "Switcheroo", "to_move": 0, "seed": 4,
+            "pawns": [["T10", "L", "L", "L"], ["T40", "L", "L", "L"]]}
+    page = open_position(open_page, [{"kind": "human"}, {"kind": "human"}], position=swap)
+    page.wait_for_function(HUMAN_TURN)
+    assert page.inner_text(".card-drawn .card-hint") == "Select a glowing pawn, then its destination."
+    assert page.inner_text(".move-list button[data-move='T10<>T40']") == "T10 → T40 · Yellow's pawn there goes to T10"
+    page.click("[data-sq=T10]")
+    page.click("[data-sq=T40]")
+    assert "Yellow's pawn there goes to T10" in page.inner_text(".preview")
+    page.click(".preview .confirm")
+    wait_log(page, 1)
+    assert page.inner_text(".card-drawn .card-hint") == ""  # Yellow must draw first
+    page.click(".table-head button:text-is('Rules')")
+    rules = page.inner_text(".rules")
+    for sentence in ("Sanctuary is private.", "Backstep 3 may move any track pawn backward",
+                     "Readable view returns to your chosen zoom.", "Your sound preference is saved on this device."):
+        assert sentence in rules
 
 
 def test_a_person_may_take_their_time(open_page):
