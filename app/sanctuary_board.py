@@ -358,7 +358,7 @@ class SanctuaryBoard(PickBoard):
         if self.pan[0] == "pinch" and len(self.pointers) == 2:
             (ax, ay), (bx, by) = list(self.pointers.values())
             distance = ((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5
-            self.set_zoom(self.pan[2] * distance / max(self.pan[1], 1), remember=True)
+            self.set_zoom(self.pan[2] * distance / max(self.pan[1], 1))  # remembered at its end
         elif self.pan[0] != "pinch" and self.zoom > 1.0:
             x0, y0, centre = self.pan
             if abs(event.clientX - x0) + abs(event.clientY - y0) > 6:
@@ -369,6 +369,8 @@ class SanctuaryBoard(PickBoard):
                 self.apply_view()
 
     def _pan_end(self, event):
+        if self.pan is not None and self.pan[0] == "pinch" and event.pointerId in self.pointers:
+            self.set_zoom(self.zoom, remember=True)  # the zoom the pinch settled on
         self.pointers.pop(event.pointerId, None)
         if not self.pointers:
             self.pan = None

@@ -129,6 +129,33 @@ def test_a_laptop_shows_the_card_the_tools_and_the_whole_track_at_once(open_page
     assert board["y"] > tools["y"] and board["y"] + board["height"] <= 720  # the bottom row in view
 
 
+PINCH = """([from, to]) => {
+  // Two fingers on the board's middle, from `from` px apart to `to` px apart, then lifted.
+  const svg = document.querySelector('.sanctuary-board');
+  const box = svg.getBoundingClientRect(), x = box.x + box.width / 2, y = box.y + box.height / 2;
+  const send = (type, id, dx) => svg.dispatchEvent(new PointerEvent(type, {pointerId: id, bubbles: true,
+    pointerType: 'touch', clientX: x + dx, clientY: y}));
+  send('pointerdown', 1, -from / 2); send('pointerdown', 2, from / 2);
+  for (let i = 1; i <= 8; i++) { const d = from + (to - from) * i / 8; send('pointermove', 1, -d / 2); send('pointermove', 2, d / 2); }
+  send('pointerup', 1, -to / 2); send('pointerup', 2, to / 2);
+  return Number(svg.dataset.zoom);
+}"""
+
+
+def test_a_pinch_remembers_the_zoom_it_settles_on(open_page):
+    page = open_position(open_page, [{"kind": "human"}, {"kind": "human"}])
+    page.wait_for_function(HUMAN_TURN)
+    key = page.evaluate("Object.keys(localStorage).find(k => k.startsWith('parlor.sanctuary.zoom.'))")
+    assert key is None
+    assert page.evaluate(PINCH, [60, 180]) == 3.0                 # pinch out to x3 ...
+    key = page.evaluate("Object.keys(localStorage).find(k => k.startsWith('parlor.sanctuary.zoom.'))")
+    assert float(page.evaluate(f"localStorage.getItem('{key}')")) == 3.0
+    assert page.evaluate(PINCH, [180, 60]) == 1.0                 # ... and back to the whole board:
+    assert float(page.evaluate(f"localStorage.getItem('{key}')")) == 3.0  # the x3 stays chosen
+    page.click(".view-tools button:text-is('Readable view')")
+    assert view_box(page)[2] == pytest.approx(640 / 3, abs=0.1)
+
+
 def test_zoom_whole_board_and_recenter(open_page):
     page = open_position(open_page, [{"kind": "human"}, {"kind": "human"}])  # nothing moves by itself
     page.wait_for_function(HUMAN_TURN)
@@ -136,8 +163,8 @@ def test_zoom_whole_board_and_recenter(open_page):
     page.click(".preview .confirm")
     wait_log(page, 1)
     assert view_box(page)[2] == 640
-    page.click("text=Zoom in")
-    page.click("text=Zoom in")
+    page.click(".view-tools button:text-is('Zoom in')")
+    page.click(".view-tools button:text-is('Zoom in')")
     zoomed = view_box(page)
     assert zoomed[2] < 400  # only the board changed size, around the last move (T12)
     assert zoomed[0] <= 12.5 * 40 - 0 and zoomed[0] + zoomed[2] >= 12.5 * 40
@@ -147,14 +174,14 @@ def test_zoom_whole_board_and_recenter(open_page):
     page.mouse.move(box["x"] + 260, box["y"] + 260, steps=5)
     page.mouse.up()
     assert view_box(page)[:2] != zoomed[:2]  # dragged: the view moved and stopped following
-    page.click("text=Recenter")
+    page.click(".view-tools button:text-is('Recenter')")
     assert view_box(page) == zoomed
-    page.click("text=Whole board")
+    page.click(".view-tools button:text-is('Whole board')")
     assert view_box(page) == [0, 0, 640, 640]
-    page.click("text=Readable view")
+    page.click(".view-tools button:text-is('Readable view')")
     assert view_box(page)[2] == zoomed[2]
     # The zoom chosen on this device is remembered: the board comes back at it after a reload.
-    page.click("text=Whole board")
+    page.click(".view-tools button:text-is('Whole board')")
     page.reload()
     wait_engine(page)
     page.wait_for_selector(".sanctuary-board")
