@@ -201,7 +201,7 @@ class SanctuaryBoard(PickBoard):
         self.list.replaceChildren()
         if not interactive:
             return
-        for move in sorted(self.moves):
+        for move in sorted(self.moves, key=lambda m: ("," in m, m)):  # whole moves before splits
             if move == "pass":
                 continue
             item = el("button", "btn small move", self.describe(move), self.list, type="button",

@@ -56,6 +56,8 @@ def test_six_split_from_the_move_list_preview_cancel_confirm(open_page):
     split = page.locator(".move-list button[data-move='T12>T16,T10>T12']")
     assert split.inner_text() == "T12 → T16, then T10 → T12"
     assert page.locator(".move-list button[data-move='T10>T12,T12>T16']").count() == 0  # order matters
+    listed = page.eval_on_selector_all(".move-list button", "bs => bs.map(b => b.dataset.move)")
+    assert listed[:2] == ["T10>T16", "T12>T18"] and all("," in m for m in listed[2:])  # whole sixes first
     split.click()
     assert page.is_visible(".preview") and "T12 → T16, then T10 → T12" in page.inner_text(".preview")
     assert page.get_attribute("[data-sq=T16] .space", "class").find("preview-dest") >= 0
