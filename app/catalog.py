@@ -144,6 +144,14 @@ def seat_colours(game, count):
     return game.get("seat_colours", {}).get(count) or game["colours"][:count]
 
 
+def mode(game, mode_id):
+    """One of `game`'s modes by its id (KeyError if it has none of that id)."""
+    for entry in game["modes"]:
+        if entry["id"] == mode_id:
+            return entry
+    raise KeyError(mode_id)
+
+
 def game(game_id):
     for entry in GAMES:
         if entry["id"] == game_id:

@@ -6,7 +6,7 @@ and the Start and Online room buttons. Usable before the engine has started: cho
 needs no Python engine, and the table shows the engine's progress until it is up.
 """
 
-from catalog import GAMES, game as catalog_game
+from catalog import GAMES, game as catalog_game, mode as catalog_mode
 from dom import button, el, on
 from home_form import home_html, table_config
 
@@ -15,8 +15,8 @@ def describe_saved(saved):
     """Which table is waiting, e.g. "Runners · Three players, free-for-all"."""
     try:
         game = catalog_game(saved["game"])
-        mode = [m for m in game["modes"] if m["id"] == saved["mode"]][0]
-    except (KeyError, IndexError):
+        mode = catalog_mode(game, saved["mode"])
+    except KeyError:
         return "A game"
     return game["title"] + " · " + mode["hint"].split(".")[0]
 

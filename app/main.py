@@ -10,7 +10,7 @@ Timing marks for bench/startup.py: `parlor-home` (index.html: the home screen pa
 import asyncio
 import json
 
-from catalog import game as catalog_game
+from catalog import game as catalog_game, mode as catalog_mode
 from dom import el, on, query_param, show
 from engine_client import EngineClient
 from home_screen import HomeScreen
@@ -115,7 +115,7 @@ class App:
         """Show the saved table at once; it comes alive when the engine has restored it."""
         from table_screen import TableScreen
         game = catalog_game(saved["game"])
-        mode = [m for m in game["modes"] if m["id"] == saved["mode"]][0]
+        mode = catalog_mode(game, saved["mode"])
         self.close()
         seats = len(saved["snapshot"]["config"]["seats"])
         self.table = table = TableScreen(self, self.screen, game, mode, seats)

@@ -9,12 +9,12 @@ See docs/online.md ("Rooms in the page").
 import asyncio
 import json
 
-from catalog import COLOUR_HEX, LEVELS, game as catalog_game, seat_colours
+from catalog import LEVELS, game as catalog_game, seat_colours
 from dom import button, el, on, query_param, select, show
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 from room_net import RoomNet
-from table_screen import TableScreen, controller
+from table_screen import TableScreen, controller, paint_colours
 
 ONLINE = {"id": "online", "title": "Online"}
 TOKEN_KEY = "parlor.room."  # + room code: {"seat", "token", "name"} of this browser's seat
@@ -199,9 +199,9 @@ class Lobby:
         show(self.room_rules, bool(game.get("room_rules")))
         self.seats.replaceChildren()
         colours = seat_colours(game, len(lobby["seats"]))
+        paint_colours(self.root, colours)
         has_seat = you_seat is not None
         for index, seat in enumerate(lobby["seats"]):
-            self.root.style.setProperty("--c" + str(index), COLOUR_HEX.get(colours[index], "#777"))
             item = el("li", "lobby-seat", parent=self.seats, data_seat=index)
             el("span", "dot c" + str(index), parent=item, aria_hidden="true")
             el("span", "colour", colours[index], item)

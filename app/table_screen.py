@@ -29,6 +29,12 @@ REMATCH_CONFIRM_MS = 4000  # a Rematch during a game waits this long for its con
 REMATCH_DOUBLE_TAP_MS = 400  # ... but not a second tap this soon (an accidental double tap)
 
 
+def paint_colours(node, colours):
+    """Give each seat's colour (by name) to CSS under `node` as --c0…--c3 (dots, log, pieces)."""
+    for index, name in enumerate(colours):
+        node.style.setProperty("--c" + str(index), COLOUR_HEX.get(name, "#777"))
+
+
 def turn_ms(seconds):
     """Turn length in ms of a game whose turns last `seconds` (None: no clock, None back);
     ?clock=SECONDS in the address overrides it (tests use short clocks)."""
@@ -190,11 +196,6 @@ class TableScreen:
         view = self.snapshot["view"] if self.snapshot else {}
         return view.get("colours") or self.game["colours"]
 
-    def paint_colours(self):
-        """Give each seat's colour to CSS as --c0…--c3 (dots, log, pieces)."""
-        for index, name in enumerate(self.colours()):
-            self.root.style.setProperty("--c" + str(index), COLOUR_HEX.get(name, "#777"))
-
     # --- snapshots in ----------------------------------------------------------------------
     def draw(self, snapshot, clock_left_ms=None):
         """Draw a snapshot from the engine (or, before it is up, the one saved at reload)."""
@@ -209,7 +210,7 @@ class TableScreen:
         interactive = live and snapshot["human_turn"] and not snapshot["paused"]
         to_move = snapshot["to_move"]
         if previous is None:
-            self.paint_colours()
+            paint_colours(self.root, self.colours())
         if previous is None or snapshot.get("turn_s") != previous.get("turn_s"):
             self.set_clock(snapshot.get("turn_s"))
         self.board.update(snapshot, interactive)

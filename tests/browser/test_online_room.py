@@ -291,6 +291,8 @@ def test_sanctuary_a_computer_stands_in_for_an_away_guest_and_a_rematch_opens_a_
     code = link.split("room=")[1]
     lobby = host.inner_text(".lobby")
     assert "Send this invitation to your friends." in lobby and "Keep your seat token private." in lobby
+    dots = host.eval_on_selector_all(".lobby-seat .dot", "ds => ds.map(d => getComputedStyle(d).backgroundColor)")
+    assert dots == ["rgb(214, 69, 65)", "rgb(217, 164, 0)"]  # Red and Yellow, the table's colours
     ann = join(open_page, link, "Ann", 0, srv=srv)
     context = ann.context
     ann.close()  # Ann (seat 0, first to move) is away from the start
