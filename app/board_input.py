@@ -2,7 +2,9 @@
 
 A board is a pure view (the chessground model): it is given, per origin, the legal targets
 `{origin: [[target, move, kind], ...]}` and reports the chosen move string; it holds no rules.
-Tap a piece then a target, or drag the piece onto the target: both go through `press`.
+Tap a piece then a target, or drag the piece onto the target: both go through `press`. On a
+board whose drag pans instead (`draggable = False`), a press is a tap known on release: a press
+that moves past `DRAG_THRESHOLD` (or a second finger: a pinch) selects nothing.
 Keyboard: arrow keys move between cells, Enter or Space acts like a tap, Escape deselects.
 
 A subclass builds its SVG, registers each cell with `add_cell(name, group, marker)`, and
@@ -16,6 +18,12 @@ from pyscript import document
 DRAG_THRESHOLD = 8  # CSS pixels before a press becomes a drag
 
 
+def far(event, start):
+    """Whether the pointer has left the press point by DRAG_THRESHOLD or more."""
+    dx, dy = event.clientX - start["x"], event.clientY - start["y"]
+    return dx * dx + dy * dy >= DRAG_THRESHOLD * DRAG_THRESHOLD
+
+
 class PickBoard:
     def __init__(self, svg, on_move, ghost_radius):
         self.svg = svg
@@ -27,6 +35,7 @@ class PickBoard:
         self.drag = None
         self.focus = None
         self.draggable = True
+        self.tap = None  # a press on a board that pans: {cell, x, y, pointer} until released
         self.ghost = None
         self.ghost_radius = ghost_radius
         on(svg, "pointerdown", self._pointer_down)
@@ -121,12 +130,19 @@ class PickBoard:
 
     def _pointer_down(self, event):
         cell = event.target.closest("[data-sq]")
+        if not self.draggable:
+            second = self.tap is not None and self.tap["pointer"] != event.pointerId
+            self.tap = None
+            if cell is not None and event.button <= 0 and not second:
+                self.tap = {"cell": cell.dataset.sq, "x": event.clientX, "y": event.clientY,
+                            "pointer": event.pointerId}
+            return
         if cell is None or event.button > 0:
             return
         name = cell.dataset.sq
         was_selected = name == self.selected
         started = self.press(name)
-        if (started or was_selected) and self.draggable:
+        if started or was_selected:
             self.drag = {"origin": name, "x": event.clientX, "y": event.clientY,
                          "moved": False, "toggle": was_selected}
             self.svg.setPointerCapture(event.pointerId)
@@ -135,11 +151,13 @@ class PickBoard:
                 self.mark()
 
     def _pointer_move(self, event):
+        tap = self.tap
+        if tap is not None and far(event, tap):
+            self.tap = None  # the board is being panned
         drag = self.drag
         if drag is None:
             return
-        dx, dy = event.clientX - drag["x"], event.clientY - drag["y"]
-        if not drag["moved"] and dx * dx + dy * dy < DRAG_THRESHOLD * DRAG_THRESHOLD:
+        if not drag["moved"] and not far(event, drag):
             return
         drag["moved"] = True
         box = self.svg.getBoundingClientRect()
@@ -151,6 +169,9 @@ class PickBoard:
         self.ghost.setAttribute("visibility", "visible")
 
     def _pointer_up(self, event):
+        tap, self.tap = self.tap, None
+        if tap is not None and tap["pointer"] == event.pointerId and not far(event, tap):
+            self.press(tap["cell"])
         drag = self.drag
         if drag is None:
             return
@@ -164,6 +185,7 @@ class PickBoard:
 
     def _end_drag(self):
         self.drag = None
+        self.tap = None
         if self.ghost is not None:
             self.ghost.setAttribute("visibility", "hidden")
 

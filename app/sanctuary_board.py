@@ -9,14 +9,15 @@ changes size), Whole board, Readable view (back to the chosen zoom), Recenter (t
 and follow play again). The chosen zoom is remembered apart on a phone and on a desktop.
 """
 
-from board_input import PickBoard
+from board_input import PickBoard, far
 from dom import button, el, on, reduced_motion, show
 from pyscript import window
-from pyscript.ffi import to_js
+from pyscript.ffi import create_proxy, to_js
 
 UNIT = 40  # SVG units per grid cell; the board is 16 × 16 cells
 SIZE = 16 * UNIT
 ZOOM_MAX = 4.0
+WHEEL_SETTLED_MS = 400  # a trackpad zoom is remembered once its wheel events stop
 PAWN_OFFSETS = [(-0.3, -0.3), (0.3, -0.3), (-0.3, 0.3), (0.3, 0.3)]
 
 
@@ -65,6 +66,8 @@ class SanctuaryBoard(PickBoard):
         self.focus_point = None
         self.pointers = {}
         self.pan = None
+        self.wheel_timer = None
+        self.remember_zoom = create_proxy(lambda: self.set_zoom(self.zoom, remember=True))
         wrap = el("div", "sanctuary", parent=parent)
         self.card = el("div", "card-drawn", parent=wrap, aria_live="polite")
         self.card_name = el("strong", "card-name", "", self.card)
@@ -361,7 +364,7 @@ class SanctuaryBoard(PickBoard):
             self.set_zoom(self.pan[2] * distance / max(self.pan[1], 1))  # remembered at its end
         elif self.pan[0] != "pinch" and self.zoom > 1.0:
             x0, y0, centre = self.pan
-            if abs(event.clientX - x0) + abs(event.clientY - y0) > 6:
+            if far(event, {"x": x0, "y": y0}):
                 self.follow = False
                 scale = self._scale()
                 self.centre = (centre[0] - (event.clientX - x0) * scale,
@@ -378,7 +381,9 @@ class SanctuaryBoard(PickBoard):
     def _wheel(self, event):
         if event.ctrlKey:  # a trackpad pinch arrives as ctrl + wheel
             event.preventDefault()
-            self.set_zoom(self.zoom * (0.9 if event.deltaY > 0 else 1.1), remember=True)
+            self.set_zoom(self.zoom * (0.9 if event.deltaY > 0 else 1.1))
+            window.clearTimeout(self.wheel_timer)
+            self.wheel_timer = window.setTimeout(self.remember_zoom, WHEEL_SETTLED_MS)
 
     # --- sound -----------------------------------------------------------------------------
     def sound_kind(self, snapshot, previous):

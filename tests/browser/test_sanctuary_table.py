@@ -144,6 +144,15 @@ PINCH = """([from, to]) => {
 }"""
 
 
+WHEEL = """deltas => {
+  // A trackpad pinch: ctrl + wheel events on the board, one per delta.
+  const svg = document.querySelector('.sanctuary-board');
+  for (const deltaY of deltas) svg.dispatchEvent(new WheelEvent('wheel', {deltaY, ctrlKey: true,
+    bubbles: true, cancelable: true}));
+  return Number(svg.dataset.zoom);
+}"""
+
+
 def test_a_pinch_remembers_the_zoom_it_settles_on(open_page):
     page = open_position(open_page, [{"kind": "human"}, {"kind": "human"}])
     page.wait_for_function(HUMAN_TURN)
@@ -156,6 +165,35 @@ def test_a_pinch_remembers_the_zoom_it_settles_on(open_page):
     assert float(page.evaluate(f"localStorage.getItem('{key}')")) == 3.0  # the x3 stays chosen
     page.click(".view-tools button:text-is('Readable view')")
     assert view_box(page)[2] == pytest.approx(640 / 3, abs=0.1)
+    # A trackpad pinch too: in to x2.59, out to the whole board in one sweep — x2.59 stays chosen.
+    page.click(".view-tools button:text-is('Whole board')")
+    assert page.evaluate(WHEEL, [-100] * 10) == 2.59
+    page.wait_for_timeout(700)  # the wheel has settled
+    assert page.evaluate(WHEEL, [100] * 12) == 1.0
+    page.wait_for_timeout(700)
+    assert round(float(page.evaluate(f"localStorage.getItem('{key}')")), 2) == 2.59
+    page.click(".view-tools button:text-is('Readable view')")
+    assert view_box(page)[2] == pytest.approx(640 / 2.5937, abs=0.1)
+
+
+def test_a_drag_that_starts_on_a_pawn_pans_and_a_tap_selects_it(open_page):
+    page = open_position(open_page, [{"kind": "human"}, {"kind": "human"}])
+    page.wait_for_function(HUMAN_TURN)
+    page.click(".view-tools button:text-is('Zoom in')")
+    before = view_box(page)
+    pawn = page.locator("[data-sq=T10]").bounding_box()
+    x, y = pawn["x"] + pawn["width"] / 2, pawn["y"] + pawn["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x - 90, y + 60, steps=6)
+    page.mouse.up()
+    assert view_box(page)[:2] != before[:2]  # the board moved ...
+    assert page.locator(".sanctuary-board .selected").count() == 0  # ... and nothing was chosen
+    assert page.locator(".preview").is_hidden()
+    pawn = page.locator("[data-sq=T10]").bounding_box()
+    page.mouse.click(pawn["x"] + pawn["width"] / 2, pawn["y"] + pawn["height"] / 2)
+    assert "selected" in page.get_attribute("[data-sq=T10]", "class")
+    assert page.console_errors == []
 
 
 def test_zoom_whole_board_and_recenter(open_page):
