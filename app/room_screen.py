@@ -281,6 +281,10 @@ class OnlineTable(TableScreen):
                 self.status.textContent = colour + (
                     " is away: the computer plays for them" if snapshot.get("stand_in") == to_move
                     else " is away: waiting for them")
+        if self.room.role == "guest" and self.room.host_away and not snapshot["is_over"]:
+            self.board.update(snapshot, False)  # no host to take a move: nothing looks live
+            self.clock.stop(window.performance.now())
+            self.status.textContent = "The host is away: waiting for them"
         if self.room.role == "host":
             self.room.check_in(snapshot.get("stand_in_in_s"))
 
@@ -584,6 +588,7 @@ class GuestRoom:
         self.table = None
         self.closed = False
         self.replica = None  # the last state message: enough to take over as host
+        self.host_away = False  # the table waits, with nothing live, until the host is back
         self.takeover_after = 30
         self.takeover_timer = None
         self.offer_text = ""  # what the card says once taking over is allowed
@@ -636,6 +641,9 @@ class GuestRoom:
         gone for takeover_after seconds; in the lobby of a game with the rule
         "lobby_host_absent_after" (Sanctuary: two minutes), to the earliest-joined connected
         person then, and to everyone after twice as long."""
+        self.host_away = True
+        if self.table is not None and self.table.snapshot is not None:
+            self.table.draw(self.table.snapshot)
         if self.takeover_timer is not None or self.rematch_code:
             return  # already counting; or the host moved on to a rematch: nothing to take over
         lobby = (self.replica or {}).get("lobby") or {}
@@ -666,6 +674,7 @@ class GuestRoom:
         return bool(here) and min(here)[1] == self.you_seat
 
     def host_here(self):
+        self.host_away = False  # live again with the host's next state
         if self.takeover_timer is not None:
             window.clearTimeout(self.takeover_timer)
             self.takeover_timer = None

@@ -225,12 +225,15 @@ def test_host_gone_for_good_a_guest_takes_over_and_the_other_keeps_its_seat(open
         page.wait_for_function("document.querySelectorAll('.move-log .mv').length === 3", timeout=10_000)
     before = log(host)
     assert not ann.is_visible("button.take-over")
+    bob.wait_for_function(MY_TURN, timeout=10_000)  # Bob's turn
 
     host.close()  # for good
-    # Every guest is told at once that the host is away ...
+    # Every guest is told at once that the host is away, and Bob's board goes still ...
     for page in (ann, bob):
         page.wait_for_selector(".takeover:has-text('The host is away')", timeout=3000)
         assert not page.is_visible("button.take-over")
+    assert not bob.evaluate(MY_TURN)
+    assert bob.inner_text(".turn-status") == "The host is away: waiting for them"
     # ... and after takeover_after (4 s here) is offered to take over; Ann does.
     for page in (ann, bob):
         page.wait_for_selector("button.take-over", state="visible", timeout=30_000)
@@ -242,6 +245,7 @@ def test_host_gone_for_good_a_guest_takes_over_and_the_other_keeps_its_seat(open
     for page in (ann, bob):
         page.wait_for_selector(".seat-1[data-presence=here]", timeout=30_000)
     bob.wait_for_selector("button.take-over", state="hidden", timeout=10_000)
+    bob.wait_for_function(MY_TURN, timeout=10_000)  # ... and live again with the new host
     assert log(ann) == before == log(bob)
     assert ann.inner_text(".seat-0 .who").endswith("(you)") and bob.inner_text(".seat-1 .who").endswith("(you)")
     assert ann.evaluate("location.search").endswith("host=" + link.split("room=")[1])
