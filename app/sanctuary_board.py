@@ -114,7 +114,7 @@ class SanctuaryBoard(PickBoard):
         colours = view["colours"]
         for index in range(60):
             name = "T" + str(index)
-            self._space(name, place_of(name, 0), "space track", 17, "")
+            self._space(name, place_of(name, 0), "space track", 17)
         for seat, side in enumerate(view["sides"]):
             cls = " c" + str(seat)
             arrow, crossing = view["arrows"][seat], view["crossings"][seat]
@@ -122,22 +122,29 @@ class SanctuaryBoard(PickBoard):
             self.spaces[crossing][1].setAttribute("class", "space track crossing" + cls)
             for number in range(1, 5):
                 self._space(cell_name("S" + str(number), seat), place_of("S" + str(number), side),
-                            "space sanctuary" + cls, 17, "")
-            self._space(cell_name("F", seat), place_of("F", side), "space finish" + cls, 30, "Finish")
-            self._space(cell_name("L", seat), place_of("L", side), "space launch" + cls, 30, "Launch")
+                            "space sanctuary" + cls, 17)
+            # Pawns fill Launch and Finish, so their names sit outside: Launch's above it, Finish's
+            # beyond it (away from the Sanctuary that leads in).
+            finish, beyond = place_of("F", side), rotate(2.5, 7.6, side)
+            self._space(cell_name("F", seat), finish, "space finish" + cls, 30,
+                        ("Finish", (beyond[0] - finish[0]) * UNIT, (beyond[1] - finish[1]) * UNIT + 4))
+            self._space(cell_name("L", seat), place_of("L", side), "space launch" + cls, 30,
+                        ("Launch", 0, -36))
             x, y = place_of("L", side)
             el("text", "team-label" + cls, colours[seat], self.svg, svg=True,
                x="{:.0f}".format(x * UNIT), y="{:.0f}".format(y * UNIT + 48))
         self.pawn_layer = el("g", "pawns", parent=self.svg, svg=True)
         self.finish()
 
-    def _space(self, name, where, cls, radius, label):
+    def _space(self, name, where, cls, radius, label=None):
+        """A space: a circle with its name at an offset (`label`: text, dx, dy), or a square."""
         x, y = where[0] * UNIT, where[1] * UNIT
         group = el("g", "cell", parent=self.svg, svg=True,
                    transform="translate({:.0f},{:.0f})".format(x, y))
-        if radius > 20:
+        if label:
             shape = el("circle", cls, parent=group, svg=True, cx=0, cy=0, r=radius)
-            el("text", "zone-label", label, group, svg=True, x=0, y=4)
+            text, dx, dy = label
+            el("text", "zone-label", text, group, svg=True, x="{:.0f}".format(dx), y="{:.0f}".format(dy))
         else:
             shape = el("rect", cls, parent=group, svg=True, x=-radius, y=-radius,
                        width=2 * radius, height=2 * radius, rx=6)

@@ -45,6 +45,15 @@ def open_position(open_page, seats, query="/?clock=600&pace=0", position=SIX_SPL
     return page
 
 
+LABELS_UNDER_PAWNS = """() => {
+  const boxes = selector => [...document.querySelectorAll(selector)].map(n => n.getBoundingClientRect());
+  const hit = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const pawns = boxes('.sanctuary-board .pawn');
+  return [...document.querySelectorAll('.sanctuary-board .zone-label')]
+    .filter(label => pawns.some(pawn => hit(label.getBoundingClientRect(), pawn))).map(l => l.textContent);
+}"""
+
+
 def test_six_split_from_the_move_list_preview_cancel_confirm(open_page):
     page = open_position(open_page, [{"kind": "human"}, {"kind": "ai", "level": "easy"}])
     page.wait_for_function(HUMAN_TURN)
@@ -53,6 +62,8 @@ def test_six_split_from_the_move_list_preview_cancel_confirm(open_page):
     assert page.get_attribute("[data-sq='L@0']", "aria-label") == "Red's Launch, 2 Red pawns"
     assert page.get_attribute("[data-sq=T10]", "aria-label").startswith("T10, Red pawn, ")
     assert page.get_attribute("[data-sq='S1@1']", "aria-label") == "Yellow's Sanctuary 1"
+    # The names of Launch and Finish stay readable with pawns on them (six wait in Launch here).
+    assert page.evaluate(LABELS_UNDER_PAWNS) == []
     split = page.locator(".move-list button[data-move='T12>T16,T10>T12']")
     assert split.inner_text() == "T12 → T16, then T10 → T12"
     assert page.locator(".move-list button[data-move='T10>T12,T12>T16']").count() == 0  # order matters
