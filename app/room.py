@@ -49,6 +49,7 @@ ONLINE_RULES: dict[str, dict] = {
     # connected human may start. A rematch online creates a fresh room and invitation."
     "sanctuary": {"stand_in_after": 120.0, "lobby_host_absent_after": 120.0, "fresh_room_rematch": True},
 }
+SEED_RANGE = 2**52  # a room's seed, drawn here, kept from guests; exact as a JavaScript number
 STAND_IN_LEVEL = "medium"  # the computer that plays an absent person's turn
 ABSENT_RULES = ("stand_in_after", "lobby_host_absent_after")
 
@@ -133,7 +134,8 @@ class RoomHost:
             seat.update(name=clean_name(host_name) or "Host", hash="", peer=HOST, order=0)
         self.host_seat = host_seat
         self.code = code if isinstance(code, str) else ""
-        self.table = Table({**config, "seats": [
+        seed = config.get("seed", secrets.randbelow(SEED_RANGE))  # fixes every shuffle
+        self.table = Table({**config, "seed": seed, "seats": [
             {"kind": "human"} if s["kind"] == "human" else {"kind": "ai", "level": s["level"]}
             for s in self.seats]})
         self.rules = game_rules(self.table.config["game"], absent_after)
@@ -420,6 +422,7 @@ class RoomHost:
         snap = table.snapshot()
         snap.pop("saved", None)
         snap["config"] = copy.deepcopy(snap["config"])
+        del snap["config"]["seed"]  # it fixes every shuffle: with it, Sanctuary's deck is known
         for index, spec in enumerate(self.seats):
             snap["config"]["seats"][index]["name"] = spec["name"]
         snap["view"] = state.view(seat)
@@ -500,8 +503,9 @@ class RoomHost:
             if index == mine and digest:
                 spec.update(peer=HOST, name=clean_name(name) or spec["name"], away_since=None)
             seats.append(spec)
+        seed = secrets.randbelow(SEED_RANGE)  # guests never saw the old one
         try:
-            position = from_view(snap["view"], seed=config.get("seed")).to_dict()
+            position = from_view(snap["view"], seed=seed).to_dict()
         except (ValueError, KeyError, TypeError) as err:
             raise TableError("the replica's position cannot be rebuilt: {}".format(err)) from None
         room = cls.__new__(cls)
@@ -509,7 +513,7 @@ class RoomHost:
         room.host_seat = mine if type(mine) is int and 0 <= mine < len(seats) \
             and seats[mine].get("peer") == HOST else None
         room.code = code if isinstance(code, str) else ""
-        table_config = {**config, "seats": [
+        table_config = {**config, "seed": seed, "seats": [
             {"kind": "human"} if s["kind"] == "human" else {"kind": "ai", "level": s["level"]}
             for s in seats]}
         room.table = Table(table_config, position, bool(snap.get("paused")))

@@ -129,7 +129,7 @@ class RoomSetup:
             return
         options = {"layout": self.layout.value} if self.layout is not None else {}
         config = {"game": self.game["id"], "variant": mode["variant"], "seats": seats,
-                  "options": options, "seed": int(window.Math.random() * 1_000_000_000)}
+                  "options": options}  # the engine draws the seed (room.py, SEED_RANGE)
         name = self.name.value.strip()[:24]
         window.localStorage.setItem(NAME_KEY, name)
         self.app.host_room(self.game, config, you, name or "Host")

@@ -242,6 +242,25 @@ def test_a_guest_takes_over_from_its_replica_and_returning_guests_keep_their_sea
     assert new.table.ply == 3
 
 
+def test_guests_never_get_the_seed_that_fixes_sanctuarys_deck():
+    # With the seed, anyone could shuffle the deck as the host does and know every card to come.
+    r = room(HUMAN, HUMAN, game="sanctuary", host_seat=0)
+    seated(r, "b", 1, "Bob")
+    r.host_act({"type": "start"})
+    r.host_act({"type": "move", "seat": 0, "move": "draw", "ply": 0})
+    replica = last_state(r, "b")
+    assert "seed" not in replica["snapshot"]["config"] and "seed" not in replica["snapshot"]["view"]
+    known = r.table.state.to_dict()
+    assert known["seed"] == 5
+    # A room opened without a seed draws one the guests cannot guess; so does a takeover.
+    seeds = {RoomHost({"game": "sanctuary", "seats": [HUMAN, HUMAN]}).table.config["seed"] for _ in range(5)}
+    assert len(seeds) == 5 and all(type(s) is int and 0 <= s < 2**52 for s in seeds)
+    new = RoomHost.from_replica(replica, code="ABCD", name="Bob")
+    mine = new.table.state.to_dict()
+    assert mine["pawns"] == known["pawns"] and mine["card"] == known["card"]
+    assert new.table.config["seed"] != 5 and sorted(mine["draw"]) == sorted(known["draw"])
+
+
 def test_a_returning_guest_rebinds_its_seat_on_the_new_host_by_token():
     r = room(HUMAN, HUMAN)
     tokens = {"a": seated(r, "a", 0, "Ann"), "b": seated(r, "b", 1, "Bob")}
