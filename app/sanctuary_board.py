@@ -330,16 +330,19 @@ class SanctuaryBoard(PickBoard):
 
     def centre_on_last(self):
         """Centre on the last move's destination (draws and passes keep the previous one; before
-        any move, the Launch of the seat to move)."""
+        any move, a pawn that can move now, else the Launch of the seat to move)."""
         view = self.view or {}
         last = view.get("last_move") or {}
         steps = last.get("steps") or []
         if steps:
             self.focus_point = self.spaces[cell_name(steps[-1][1], last["seat"])][2]
-        elif self.focus_point is None and view.get("to_move") is not None:
-            self.focus_point = self.spaces[cell_name("L", view["to_move"])][2]
-        if self.focus_point is not None:
-            self.centre = self.focus_point
+        elif self.focus_point is None and self.targets:
+            self.focus_point = self.spaces[min(self.targets)][2]
+        point = self.focus_point
+        if point is None and view.get("to_move") is not None:
+            point = self.spaces[cell_name("L", view["to_move"])][2]
+        if point is not None:
+            self.centre = point
         self.apply_view()
 
     def apply_view(self):

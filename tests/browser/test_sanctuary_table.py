@@ -191,7 +191,9 @@ def test_a_drag_that_starts_on_a_pawn_pans_and_a_tap_selects_it(open_page):
     page = open_position(open_page, [{"kind": "human"}, {"kind": "human"}])
     page.wait_for_function(HUMAN_TURN)
     page.click(".view-tools button:text-is('Zoom in')")
-    before = view_box(page)
+    page.click(".view-tools button:text-is('Zoom in')")
+    before = view_box(page)  # before any move, around a pawn that can move (not Red's Launch)
+    assert before[0] <= 10.5 * 40 <= before[0] + before[2] and before[1] <= 0.5 * 40 <= before[1] + before[3]
     pawn = page.locator("[data-sq=T10]").bounding_box()
     x, y = pawn["x"] + pawn["width"] / 2, pawn["y"] + pawn["height"] / 2
     page.mouse.move(x, y)
