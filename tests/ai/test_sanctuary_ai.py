@@ -116,6 +116,25 @@ def test_hard_stops_at_its_hard_deadline_on_a_fake_clock():
     assert clock.now - budget.start <= HARD_FRACTION * 0.5 + 0.01
 
 
+class NodeClock:
+    """A clock that advances 20 µs for every node the budget has counted."""
+
+    budget = None
+
+    def __call__(self):
+        return self.budget.nodes * 20e-6 if self.budget else 0.0
+
+
+def test_hard_reads_the_clock_every_playout_turn_so_a_small_budget_holds():
+    # 10 ms = 500 nodes here: a clock read every 128 nodes would stop at 512, past the budget.
+    state = position([["T10", "T20", "T30", "S1"], ["T12", "T25", "T40", "L"]], "Six")
+    clock = NodeClock()
+    budget = clock.budget = Budget(0.01, clock=clock)
+    move = sanctuary_ai.choose(from_view(state.view(0), 1), "hard", random.Random(1), budget)
+    assert move in state.legal_moves() and budget.timed_out
+    assert HARD_FRACTION * 0.01 <= clock() - budget.start <= 0.01
+
+
 def test_hard_with_no_time_falls_back_to_a_legal_move():
     state = position([["T10", "T20", "T30", "S1"], ["T12", "T25", "T40", "L"]], "Six")
     clock = FakeClock(step=10.0)                 # the first check is already too late
