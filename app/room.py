@@ -516,7 +516,7 @@ class RoomHost:
         table_config = {**config, "seed": seed, "seats": [
             {"kind": "human"} if s["kind"] == "human" else {"kind": "ai", "level": s["level"]}
             for s in seats]}
-        room.table = Table(table_config, position, bool(snap.get("paused")))
+        room.table = Table(table_config, position, bool(snap.get("paused")), snap.get("log"))
         game = room.table.config["game"]
         shared = lobby.get("rules") if isinstance(lobby.get("rules"), dict) else {}
         try:  # the waits the old host's lobby announced (?absent=), if sane

@@ -39,6 +39,13 @@ def _seat(spec: Any) -> dict:
     raise TableError(f"a seat is a human or an ai with a level in {', '.join(LEVELS)}")
 
 
+def _is_log(log: Any, history: list) -> bool:
+    """Whether `log` is the table log ([seat, move] a ply) of exactly the plies of `history`."""
+    return isinstance(log, list) and len(log) == len(history) and all(
+        isinstance(entry, list) and len(entry) == 2 and type(entry[0]) is int and entry[1] == move
+        for entry, move in zip(log, history))
+
+
 def same_position(state, other) -> bool:
     """Equal states but for a forfeit (which the table keeps apart, for Undo)."""
     mine, theirs = state.to_dict(), other.to_dict()
@@ -50,7 +57,8 @@ def same_position(state, other) -> bool:
 class Table:
     """A local table. `config` = {game, variant, seats: [seat spec], options: {...}, seed}."""
 
-    def __init__(self, config: dict, saved_state: dict | None = None, paused: bool = False):
+    def __init__(self, config: dict, saved_state: dict | None = None, paused: bool = False,
+                 earlier_log: Any = None):
         if not isinstance(config, dict) or config.get("game") not in GAMES:
             raise TableError(f"choose a game among {', '.join(GAMES)}")
         info = GAMES[config["game"]]
@@ -87,6 +95,10 @@ class Table:
             self.states = [saved]
         if not same_position(self.states[-1], saved):
             self.states = [saved]
+        # The log of the plies before the first known position, when another table had them (a
+        # takeover of a game with hidden cards: the position is rebuilt from a view, so the
+        # plies cannot be replayed here): shown, never undone.
+        self.earlier_log = earlier_log if _is_log(earlier_log, self.states[0].history) else []
         # A game ended by a forfeit (clock, resignation) keeps its last position for Undo.
         self.forfeited = saved if saved.is_over and not self.states[-1].is_over else None
         self.paused = bool(paused)
@@ -220,7 +232,8 @@ class Table:
             "legal_moves": state.legal_moves() if human_turn else [],
             "targets": state.targets() if human_turn and hasattr(state, "targets") else {},
             "last_move": history[-1] if history else None,
-            "log": [[self.states[i].to_move, move] for i, move in enumerate(history[self.base:])],
+            "log": self.earlier_log + [[self.states[i].to_move, move]
+                                       for i, move in enumerate(history[self.base:])],
             "can_undo": self.forfeited is not None or self._undo_target() is not None,
             "paused": self.paused,
             "turn_s": self.turn_s,
@@ -233,13 +246,17 @@ class Table:
 
     def save(self) -> dict:
         """Everything needed to restore the table after a reload."""
-        return {"config": self.config, "state": self.state.to_dict(), "paused": self.paused}
+        saved = {"config": self.config, "state": self.state.to_dict(), "paused": self.paused}
+        if self.earlier_log:
+            saved["earlier_log"] = self.earlier_log
+        return saved
 
     @classmethod
     def restore(cls, saved: Any) -> "Table":
         if not isinstance(saved, dict):
             raise TableError("nothing saved to restore")
         try:
-            return cls(saved.get("config"), saved.get("state"), saved.get("paused", False))
+            return cls(saved.get("config"), saved.get("state"), saved.get("paused", False),
+                       saved.get("earlier_log"))
         except IllegalMove as err:
             raise TableError(f"the saved game could not be replayed: {err}") from err

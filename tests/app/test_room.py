@@ -245,9 +245,13 @@ def test_a_guest_takes_over_from_its_replica_and_returning_guests_keep_their_sea
 def test_guests_never_get_the_seed_that_fixes_sanctuarys_deck():
     # With the seed, anyone could shuffle the deck as the host does and know every card to come.
     r = room(HUMAN, HUMAN, game="sanctuary", host_seat=0)
-    seated(r, "b", 1, "Bob")
+    token = seated(r, "b", 1, "Bob")
     r.host_act({"type": "start"})
     r.host_act({"type": "move", "seat": 0, "move": "draw", "ply": 0})
+    r.host_act({"type": "move", "seat": 0, "move": r.table.state.legal_moves()[0], "ply": 1})
+    r.receive("b", msg(type="move", move="draw", ply=2, token=token))
+    played = r.host_snapshot()["log"]
+    assert [seat for seat, _ in played] == [0, 0, 1]
     replica = last_state(r, "b")
     assert "seed" not in replica["snapshot"]["config"] and "seed" not in replica["snapshot"]["view"]
     known = r.table.state.to_dict()
@@ -259,6 +263,10 @@ def test_guests_never_get_the_seed_that_fixes_sanctuarys_deck():
     mine = new.table.state.to_dict()
     assert mine["pawns"] == known["pawns"] and mine["card"] == known["card"]
     assert new.table.config["seed"] != 5 and sorted(mine["draw"]) == sorted(known["draw"])
+    # The move log carries over (the plies cannot be replayed with re-sampled cards), and
+    # survives the new host's reload.
+    assert new.host_snapshot()["log"] == played
+    assert RoomHost.restore(new.save()).host_snapshot()["log"] == played
 
 
 def test_a_returning_guest_rebinds_its_seat_on_the_new_host_by_token():

@@ -4,6 +4,7 @@ import json
 
 import pytest
 
+from parlor.rules import from_view
 from table import Table, TableError
 
 HUMAN = {"kind": "human"}
@@ -193,3 +194,18 @@ def test_a_position_written_by_hand_is_the_table_s_first_position():
     assert t.state.view(0)["card"] == "Six"
     again = Table.restore(json.loads(json.dumps(t.save())))
     assert again.state == t.state
+
+
+def test_a_position_rebuilt_from_a_view_keeps_the_log_it_is_given_and_only_that():
+    played = table(HUMAN, HUMAN, game="sanctuary")
+    for _ in range(3):
+        played.move(played.state.to_move, played.state.legal_moves()[0], played.ply)
+    log = played.snapshot()["log"]
+    position = from_view(played.state.view(1), seed=99).to_dict()  # the cards re-sampled
+    config = {**played.config, "seed": 99}
+    assert Table(config, position).snapshot()["log"] == []  # cannot be replayed from its start
+    rebuilt = Table(config, position, earlier_log=log)
+    assert rebuilt.snapshot()["log"] == log and not rebuilt.snapshot()["can_undo"]
+    assert Table.restore(json.loads(json.dumps(rebuilt.save()))).snapshot()["log"] == log
+    for wrong in (log[:-1], [[0, "pass"]] + log[1:], [["0", m] for _, m in log], "log", [None] * 3):
+        assert Table(config, position, earlier_log=wrong).snapshot()["log"] == []
