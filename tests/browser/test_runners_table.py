@@ -45,6 +45,30 @@ def test_a_person_moves_by_keyboard_and_sees_where_the_focus_is(open_page):
     page.keyboard.press("Enter")                   # ... and move it to B2
     wait_log(page, 2)
     assert log(page)[0] == "A2-B2" and page.console_errors == []
+    # The row letters beside the board read in light and in dark mode.
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        assert page.evaluate(ROW_LABEL_CONTRAST) >= 3, scheme  # large bold text: WCAG's 3
+
+
+ROW_LABEL_CONTRAST = """() => {
+  // A row letter's fill (with its alpha) over the first opaque background behind the board.
+  const rgba = (text) => { const n = text.match(/[\\d.]+/g).map(Number); return n.length < 4 ? [...n, 1] : n; };
+  const lum = ([r, g, b]) => [r, g, b].map((c) => { c /= 255; return c <= 0.03928 ? c / 12.92 :
+    ((c + 0.055) / 1.055) ** 2.4; }).reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i], 0);
+  const label = document.querySelector('.board .row-label');
+  let back = label.closest('svg'), under;
+  while (back) {
+    under = rgba(getComputedStyle(back).backgroundColor);
+    if (under[3] > 0.9) break;
+    back = back.parentElement;
+  }
+  if (!back) under = [255, 255, 255, 1];
+  const fill = rgba(getComputedStyle(label).fill);
+  const seen = [0, 1, 2].map((i) => fill[3] * fill[i] + (1 - fill[3]) * under[i]);
+  const [a, b] = [lum(seen), lum(under)];
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+}"""
 
 
 def test_four_computers_play_to_the_end(open_page):

@@ -139,6 +139,7 @@ def test_a_laptop_shows_the_card_the_tools_and_the_whole_track_at_once(open_page
     board = page.locator(".sanctuary-board").bounding_box()
     button = page.locator(".view-tools button").first.bounding_box()
     assert tools["height"] < 1.5 * button["height"]  # the five tools on one row
+    assert button["height"] >= 44  # a finger's target, as docs/ui.md promises
     assert board["y"] > tools["y"] and board["y"] + board["height"] <= 720  # the bottom row in view
 
 
