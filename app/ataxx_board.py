@@ -26,9 +26,10 @@ class AtaxxBoard(PickBoard):
         super().__init__(svg, on_move, ghost_radius=38)
         self.squares = {}
         for row in range(7):
+            line = el("g", "row", parent=svg, svg=True, role="row")
             for file in range(7):
                 name = square_name(file, row)
-                group = el("g", "cell", parent=svg, svg=True,
+                group = el("g", "cell", parent=line, svg=True,
                            transform="translate({},{})".format(file * CELL, row * CELL))
                 square = el("rect", "sq " + ("light" if (file + row) % 2 == 0 else "dark"),
                             parent=group, svg=True, x=3, y=3, width=94, height=94, rx=12)

@@ -25,6 +25,8 @@ def far(event, start):
 
 
 class PickBoard:
+    cell_role = "gridcell"  # in a role=row group of a role=grid board; "button" on a board of spaces
+
     def __init__(self, svg, on_move, ghost_radius):
         self.svg = svg
         self.on_move = on_move
@@ -46,7 +48,7 @@ class PickBoard:
 
     def add_cell(self, name, group, marker):
         group.setAttribute("data-sq", name)
-        group.setAttribute("role", "gridcell")
+        group.setAttribute("role", self.cell_role)
         group.setAttribute("tabindex", "-1")
         self.cells[name] = (group, marker)
         if self.focus is None:

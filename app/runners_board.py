@@ -46,12 +46,13 @@ class RunnersBoard(PickBoard):
         for r, names in enumerate(rows):
             y = r * ROW_STEP
             left = -(len(names) - 1) / 2 * WIDTH
-            el("text", "row-label", names[0][0], self.svg, svg=True,
+            line = el("g", "row", parent=self.svg, svg=True, role="row")
+            el("text", "row-label", names[0][0], line, svg=True, aria_hidden="true",
                x="{:.1f}".format(left - WIDTH * 0.72), y="{:.1f}".format(y + 7))
             for i, name in enumerate(names):
                 x = left + i * WIDTH
                 self.positions[name] = (x, y)
-                group = el("g", "cell", parent=self.svg, svg=True,
+                group = el("g", "cell", parent=line, svg=True,
                            transform="translate({:.1f},{:.1f})".format(x, y))
                 shape = el("polygon", "hex", parent=group, svg=True, points=hex_points(0, 0, SIZE - 2.5))
                 mark = el("text", "own-mark", "", group, svg=True, x=0, y=-27)

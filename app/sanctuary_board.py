@@ -52,6 +52,7 @@ def zoom_key():
 
 
 class SanctuaryBoard(PickBoard):
+    cell_role = "button"  # a track of spaces, not rows and columns
     def __init__(self, parent, game, on_move):
         self.send = on_move
         self.view = None
@@ -80,7 +81,7 @@ class SanctuaryBoard(PickBoard):
         button(tools, "Whole board", lambda: self.set_zoom(1.0), "btn small")
         button(tools, "Readable view", self.readable, "btn small")
         button(tools, "Recenter", self.recenter, "btn small")
-        svg = el("svg", "board sanctuary-board", parent=wrap, svg=True, role="grid",
+        svg = el("svg", "board sanctuary-board", parent=wrap, svg=True, role="group",
                  aria_label="Sanctuary board", viewBox="0 0 {} {}".format(SIZE, SIZE))
         super().__init__(svg, self.choose, ghost_radius=14)
         self.draggable = False  # a drag pans the board

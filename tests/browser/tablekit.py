@@ -91,3 +91,24 @@ def contrast(page, selector):
     """The WCAG contrast ratio of `selector`'s text against what is behind it (4.5 reads well)."""
     return page.evaluate(CONTRAST, selector)
 
+
+BOARD_ROLES = """() => {
+  // What a screen reader's structure needs: a grid's cells in rows, a board of spaces' buttons
+  // in a named group; every cell named. Returns the cells that break it.
+  const board = document.querySelector('.table .board');
+  const bad = [];
+  for (const cell of board.querySelectorAll('[data-sq]')) {
+    const role = cell.getAttribute('role'), row = cell.parentElement.closest('[role]');
+    const ok = board.getAttribute('role') === 'grid'
+      ? role === 'gridcell' && row.getAttribute('role') === 'row' && row.parentElement.closest('[role]') === board
+      : role === 'button' && row === board && board.getAttribute('role') === 'group';
+    if (!ok || !cell.getAttribute('aria-label')) bad.push(cell.dataset.sq);
+  }
+  return [board.getAttribute('role'), bad];
+}"""
+
+
+def board_roles(page):
+    """The board's role and the cells whose roles do not fit it (empty when all is well)."""
+    return page.evaluate(BOARD_ROLES)
+

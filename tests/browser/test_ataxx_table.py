@@ -4,8 +4,8 @@ import json
 import re
 
 import pytest
-from tablekit import (HUMAN_TURN, OVER, contrast, log, wait_engine, wait_for_promise, wait_log,
-                      wait_service_worker)
+from tablekit import (HUMAN_TURN, OVER, board_roles, contrast, log, wait_engine, wait_for_promise,
+                      wait_log, wait_service_worker)
 from tablekit import start as start_game
 from tablekit import tap_move as tap
 
@@ -64,6 +64,7 @@ def test_local_game_tap_drag_and_undo(open_page, blocked):
     start(page, "local")
     page.wait_for_function(HUMAN_TURN)
     assert page.evaluate("document.activeElement.textContent") == "Ataxx · Local"  # focus moved on
+    assert board_roles(page) == ["grid", []]  # 49 gridcells in 7 rows
     page.click("[data-sq=a7]")
     assert page.get_attribute("[data-sq=b6] .marker", "class") == "marker place"
     assert page.get_attribute("[data-sq=c5] .marker", "class") == "marker jump"

@@ -4,7 +4,7 @@ Undo over computer turns, Pause AI, and a dialog pausing the computers."""
 import re
 
 import pytest
-from tablekit import HUMAN_TURN, OVER, log, start, tap_move, wait_engine, wait_log
+from tablekit import HUMAN_TURN, OVER, board_roles, log, start, tap_move, wait_engine, wait_log
 
 pytestmark = pytest.mark.browser
 
@@ -31,6 +31,7 @@ def test_a_person_moves_by_keyboard_and_sees_where_the_focus_is(open_page):
     wait_engine(page)
     start(page, "runners", "2p", seat0="human", seat1="easy")
     page.wait_for_function(HUMAN_TURN)
+    assert board_roles(page) == ["grid", []]  # the hexes in their lettered rows
     page.focus(".board .cell[tabindex='0']")
     page.keyboard.press("ArrowRight")
     assert page.evaluate("document.activeElement.dataset.sq") == "A2"

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from tablekit import HUMAN_TURN, OVER, log, start, wait_engine, wait_log
+from tablekit import HUMAN_TURN, OVER, board_roles, log, start, wait_engine, wait_log
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "app"))
 from table import Table  # noqa: E402  (the engine's own table, to write a saved game)
@@ -62,6 +62,7 @@ def test_six_split_from_the_move_list_preview_cancel_confirm(open_page):
     assert page.get_attribute("[data-sq='L@0']", "aria-label") == "Red's Launch, 2 Red pawns"
     assert page.get_attribute("[data-sq=T10]", "aria-label").startswith("T10, Red pawn, ")
     assert page.get_attribute("[data-sq='S1@1']", "aria-label") == "Yellow's Sanctuary 1"
+    assert board_roles(page) == ["group", []]  # spaces are buttons: a track has no rows
     # The names of Launch and Finish stay readable with pawns on them (six wait in Launch here).
     assert page.evaluate(LABELS_UNDER_PAWNS) == []
     split = page.locator(".move-list button[data-move='T12>T16,T10>T12']")
