@@ -33,6 +33,11 @@ def new_game(game: str, seats: int | None = None, variant: str | None = None, se
     seats = info.min_seats if seats is None else seats
     if isinstance(seats, bool) or not isinstance(seats, int) or not info.min_seats <= seats <= info.max_seats:
         raise ValueError(f"{info.title} is for {info.seat_counts} seats, not {seats!r:.20}")
+    code = info.new.__code__  # the game's own options: the parameters of its `new`
+    known = set(code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]) - {"seats", "variant", "seed"}
+    for name in options:
+        if name not in known:
+            raise ValueError(f"{info.title} options are {', '.join(sorted(known)) or 'none'}; not {name!r:.40}")
     return info.new(seats=seats, variant=variant, seed=seed, **options)
 
 

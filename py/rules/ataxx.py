@@ -404,10 +404,10 @@ def new(seats: int = 2, variant: str | None = None, seed: Any = None, fen: str |
 
     `seed` is unused: Ataxx has no chance.
     """
-    if seats != 2:
+    if type(seats) is not int or seats != 2:
         raise ValueError(f"Ataxx is for 2 seats, not {shown(seats)}")
     if layout is not None:
-        if fen is not None or layout not in LAYOUTS:
+        if fen is not None or not isinstance(layout, str) or layout not in LAYOUTS:
             raise ValueError(f"give a fen or a layout among {', '.join(LAYOUTS)}, not both")
         fen = LAYOUTS[layout]
     return AtaxxState.start(variant, fen)

@@ -187,7 +187,7 @@ class RunnersState(State):
         variant = VARIANTS[0] if variant is None else variant
         if variant not in VARIANTS:
             raise ValueError(f"Runners variants are {', '.join(VARIANTS)}; not {shown(variant)}")
-        if isinstance(seats, bool) or seats not in STARTS:
+        if type(seats) is not int or seats not in STARTS:
             raise ValueError(f"Runners is for 2-4 seats, not {shown(seats)}")
         if variant == "2v2" and seats != 4:
             raise ValueError(f"2v2 is for exactly 4 seats, not {seats}")

@@ -572,10 +572,13 @@ class SanctuaryState(State):
         }
 
 
-def _copy_last(last: dict | None) -> dict | None:
-    if last is None:
-        return None
-    return {k: ([list(x) for x in v] if isinstance(v, list) else v) for k, v in last.items()}
+def _copy_last(last: Any) -> Any:
+    """A copy of `last_move` (a dict of plain values and lists), sharing nothing mutable."""
+    if isinstance(last, dict):
+        return {k: _copy_last(v) for k, v in last.items()}
+    if isinstance(last, (list, tuple)):
+        return [_copy_last(x) for x in last]
+    return last
 
 
 # --- construction ---------------------------------------------------------------------------
@@ -585,7 +588,7 @@ def new(seats: int = 2, variant: str | None = None, seed: Any = None, first: Any
     first turn (a rematch rotates it)."""
     if variant not in (None, *VARIANTS):
         raise ValueError(f"Sanctuary has one variant, standard; not {shown(variant)}")
-    if isinstance(seats, bool) or seats not in SIDES:
+    if type(seats) is not int or seats not in SIDES:
         raise ValueError(f"Sanctuary is for 2-4 teams, not {shown(seats)}")
     if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < seats:
         raise ValueError(f"first is the seat that takes the first turn, 0 to {seats - 1}; not {shown(first)}")
@@ -600,7 +603,7 @@ def _cards(value: Any, what: str) -> list[int]:
         raise ValueError(f"{what} is a list of card names")
     out = []
     for name in value:
-        if name not in CARD_INDEX:
+        if not isinstance(name, str) or name not in CARD_INDEX:
             raise ValueError(f"{what}: {shown(name)} is not a card; cards are {', '.join(CARDS)}")
         out.append(CARD_INDEX[name])
     return out
@@ -613,7 +616,7 @@ def from_dict(data: dict) -> SanctuaryState:
     if not isinstance(data, dict) or data.get("game") != "sanctuary":
         raise ValueError("not a Sanctuary state dict")
     seats = data.get("seats", 2)
-    if isinstance(seats, bool) or seats not in SIDES:
+    if type(seats) is not int or seats not in SIDES:
         raise ValueError(f"Sanctuary is for 2-4 teams, not {shown(seats)}")
     if data.get("variant", "standard") not in VARIANTS:
         raise ValueError("Sanctuary has one variant, standard")
@@ -646,7 +649,7 @@ def from_dict(data: dict) -> SanctuaryState:
                 on_track.add(p)
         pawns.append(mine)
     card = data.get("card")
-    if card is not None and card not in CARD_INDEX:
+    if card is not None and (not isinstance(card, str) or card not in CARD_INDEX):
         raise ValueError(f"card is null or one of {', '.join(CARDS)}; not {shown(card)}")
     card = None if card is None else CARD_INDEX[card]
     discard = _cards(data.get("discard", []), "discard")

@@ -1,5 +1,6 @@
 """The contract every game passes (OpenSpiel-style random simulation), driven by hypothesis."""
 
+import copy
 import json
 
 import pytest
@@ -125,6 +126,42 @@ def test_registry_describes_every_game():
 def test_bad_tables_raise_value_error(call):
     with pytest.raises(ValueError):
         call()
+
+
+JUNK = [None, True, 2.5, "x" * 60, [], {}, [[]], [{}], {"a": [1]}]
+
+
+@pytest.mark.parametrize("game,seats,variant", TABLES)
+def test_a_dict_or_view_with_wrong_types_anywhere_raises_value_error(game, seats, variant):
+    # Every key, and every item of every list (one level down), replaced by values of the wrong
+    # type: a clear ValueError or a valid state — never a TypeError from deep inside.
+    state = new_game(game, seats=seats, variant=variant, seed=1)
+    for move in range(12):
+        state = state.play(state.legal_moves()[0]) if not state.is_over else state
+    for rebuild, good in ((from_dict, state.to_dict()), (from_view, state.view(state.to_move))):
+        for key, value in good.items():
+            spots = [None] + (list(range(len(value))) if isinstance(value, list) else [])
+            for spot in spots:
+                for junk in JUNK:
+                    bad = copy.deepcopy(good)
+                    if spot is None:
+                        bad[key] = junk
+                    else:
+                        bad[key][spot] = junk
+                    try:
+                        rebuilt = rebuild(bad)
+                    except ValueError:
+                        continue
+                    rebuilt.legal_moves()
+                    json_round(rebuilt.view(None))
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_an_unknown_option_raises_value_error_naming_the_options(game):
+    with pytest.raises(ValueError, match="options are .*; not 'colour'"):
+        new_game(game, colour="blue")
+    with pytest.raises(ValueError):
+        new_game(game, seats=[2])
 
 
 @pytest.mark.parametrize("game,seats,says", [
