@@ -498,7 +498,10 @@ class RoomHost:
                 continue
             digest = seat.get("hash") if isinstance(seat.get("hash"), str) else None
             order = seat.get("order") if type(seat.get("order")) is int and digest else None
-            spec = {"kind": "human", "name": clean_name(seat.get("name")) if digest else "",
+            # The old host's seat has no token, so it opens; in a game under way it keeps the
+            # old host's name until someone takes it.
+            named = digest or (seat.get("host") and lobby.get("started"))
+            spec = {"kind": "human", "name": clean_name(seat.get("name")) if named else "",
                     "hash": digest, "peer": None, "order": order, "away_since": clock()}
             if index == mine and digest:
                 spec.update(peer=HOST, name=clean_name(name) or spec["name"], away_since=None)

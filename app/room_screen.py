@@ -259,7 +259,10 @@ class OnlineTable(TableScreen):
         return True if self.room.role == "guest" else self.app.engine.ready
 
     def draw(self, snapshot, clock_left_ms=None):
-        self.presence = snapshot.get("presence")
+        self.presence = list(snapshot.get("presence") or [])
+        away_host = self.room.away_host_seat() if self.room.role == "guest" else None
+        if away_host is not None and away_host < len(self.presence):
+            self.presence[away_host] = False  # its own last state still said "here"
         super().draw(snapshot, clock_left_ms)
         if self.closed:
             return
@@ -672,6 +675,12 @@ class GuestRoom:
                 if seat.get("kind") == "human" and seat.get("taken") and seat.get("connected")
                 and not seat.get("host")]
         return bool(here) and min(here)[1] == self.you_seat
+
+    def away_host_seat(self):
+        """The seat the host plays while it is away (None: here, or only watching)."""
+        seats = ((self.replica or {}).get("lobby") or {}).get("seats") or []
+        playing = [index for index, seat in enumerate(seats) if seat.get("host")]
+        return playing[0] if self.host_away and playing else None
 
     def host_here(self):
         self.host_away = False  # live again with the host's next state

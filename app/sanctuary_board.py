@@ -46,6 +46,19 @@ def cell_name(space, seat):
     return space if space[0] == "T" else space + "@" + str(seat)
 
 
+def action_words(colours, effect, move):
+    """An action's effect in words ("T12 → T16, then T10 → T12 · sends Yellow on T16 to
+    Launch"), from a preview or a last move: its steps, captures and the swapped rival."""
+    words = ", then ".join(a + " → " + b for a, b in effect.get("steps") or []) or move
+    captures = effect.get("captures") or []
+    if captures:
+        words += " · sends " + ", ".join(colours[s] + " on " + space for s, space in captures) + " to Launch"
+    if effect.get("swapped"):
+        seat, space = effect["swapped"]
+        words += " · " + colours[seat] + "'s pawn there goes to " + space
+    return words
+
+
 def zoom_key():
     phone = window.matchMedia("(pointer: coarse)").matches or window.innerWidth < 600
     return "parlor.sanctuary.zoom." + ("phone" if phone else "desktop")
@@ -74,6 +87,7 @@ class SanctuaryBoard(PickBoard):
         self.card_name = el("strong", "card-name", "", self.card)
         self.card_text = el("span", "card-text", "", self.card)
         self.card_hint = el("span", "card-hint", "", self.card)
+        self.card_last = el("span", "card-last", "", self.card)  # what the last turn played
         self.draw_button = button(self.card, "Draw a card", lambda: self.send("draw"), "btn primary")
         tools = el("div", "view-tools", parent=wrap, role="toolbar", aria_label="Board view")
         button(tools, "Zoom in", lambda: self.set_zoom(self.zoom * 1.4, remember=True), "btn small")
@@ -202,11 +216,26 @@ class SanctuaryBoard(PickBoard):
 
     def draw_card(self, view, can_draw):
         card = view.get("card")
+        drawing = view.get("phase") == "draw"
+        to_move = view.get("to_move")
         self.card_name.textContent = card or "No card"
-        self.card_text.textContent = view.get("card_text") or (
-            "Draw a card to begin." if view.get("phase") == "draw" else "")
+        if view.get("card_text") or not drawing or to_move is None:
+            self.card_text.textContent = view.get("card_text") or ""
+        else:  # the seed's words for the one who draws; the others see who does
+            self.card_text.textContent = ("Draw a card to begin." if can_draw
+                                          else view["colours"][to_move] + " draws next.")
+        last = view.get("last_move") or {}
+        self.card_last.textContent = self.played(last) if drawing and last.get("kind") else ""
         self.card.classList.toggle("empty", not card)
         show(self.draw_button, can_draw)
+
+    def played(self, last):
+        """The turn just played, card and all: "Red played Six: T12 → T16, then T10 → T12"."""
+        colours = self.view["colours"]
+        who, card = colours[last["seat"]], last.get("card") or ""
+        if last["kind"] == "pass":
+            return who + " passed with " + card
+        return who + " played " + card + ": " + action_words(colours, last, last["move"])
 
     def draw_list(self, interactive):
         self.list.replaceChildren()
@@ -229,17 +258,7 @@ class SanctuaryBoard(PickBoard):
 
     def describe(self, move):
         """The move in words for the list and the preview."""
-        preview = self.moves.get(move) or {}
-        steps = preview.get("steps") or []
-        words = ", then ".join(a + " → " + b for a, b in steps) or move
-        captures = preview.get("captures") or []
-        if captures:
-            colours = self.view["colours"]
-            words += " · sends " + ", ".join(colours[s] + " on " + space for s, space in captures) + " to Launch"
-        if preview.get("swapped"):
-            seat, space = preview["swapped"]
-            words += " · " + self.view["colours"][seat] + "'s pawn there goes to " + space  # the swap
-        return words
+        return action_words(self.view["colours"], self.moves.get(move) or {}, move)
 
     def label(self, name, kind):
         """A space's screen-reader text: its name, its pawns, and whether it is a target."""

@@ -226,7 +226,8 @@ def test_a_guest_takes_over_from_its_replica_and_returning_guests_keep_their_sea
     assert new.host_seat == 1 and new.started and new.code == "ABCD"
     assert new.table.state.to_dict() == r.table.state.to_dict()
     assert new.host_snapshot()["log"] == r.host_snapshot()["log"]
-    assert new.lobby()["seats"][0]["taken"] is False  # the old host's seat is open again
+    assert new.lobby()["seats"][0]["taken"] is False  # the old host's seat is open again,
+    assert new.lobby()["seats"][0]["name"] == "Host"  # under its name until someone takes it
     # Ann (now the host) moves for her own seat; a stolen or forged token is refused.
     new.host_act({"type": "move", "seat": 1, "move": new.table.state.legal_moves()[0], "ply": 1})
     new.peer_open("x")

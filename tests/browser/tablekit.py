@@ -72,7 +72,9 @@ def wait_for_promise(page, expression: str, arg=None, timeout_ms: int = 60_000) 
 
 CONTRAST = """(selector) => {
   // WCAG contrast of a node's text colour against the first opaque background behind it.
-  const rgb = (text) => text.match(/[\\d.]+/g).map(Number);
+  // "rgb(r, g, b)" / "rgba(…)" in 0–255, or "color(srgb r g b / a)" (from color-mix) in 0–1.
+  const rgb = (text) => { const n = text.match(/[\\d.]+/g).map(Number);
+    return text.startsWith('color(') ? n.map((v, i) => (i < 3 ? v * 255 : v)) : n; };
   const lum = ([r, g, b]) => [r, g, b].map((c) => { c /= 255; return c <= 0.03928 ? c / 12.92 :
     ((c + 0.055) / 1.055) ** 2.4; }).reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i], 0);
   const node = document.querySelector(selector);

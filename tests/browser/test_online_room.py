@@ -82,6 +82,20 @@ def play(pages, until_moves=None, limit=200):
     raise AssertionError("the game did not end")
 
 
+def test_every_room_setup_fits_a_phone(open_page):
+    page = open_page("/" + QUERY)
+    page.set_viewport_size({"width": 390, "height": 844})
+    for game, seats in (("ataxx", None), ("runners", "4p"), ("sanctuary", "4t")):
+        page.click(f"article[data-game={game}] button.online-room")
+        page.wait_for_selector(".room-setup")
+        if seats:
+            page.select_option(".room-setup select[name=mode]", seats)
+        wide = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+        assert wide[0] <= wide[1], (game, wide)  # no seat or option cut off at the right
+        page.click(".room-setup button:text-is('Back')")
+        page.wait_for_selector("article[data-game=ataxx]")
+
+
 def test_host_and_two_guests_play_ataxx_hostile_moves_refused_and_rejoin(open_page, blocked):
     host = open_page("/" + QUERY)
     wait_engine(host)
@@ -329,6 +343,8 @@ def test_sanctuary_a_computer_stands_in_for_an_away_guest_and_a_rematch_opens_a_
     # to take it over (takeover_after is 1 s here).
     ann.wait_for_timeout(5000)
     assert not ann.is_visible("button.take-over") and ann.is_visible("a.join-rematch")
+    assert ann.get_attribute(".seat-1", "data-presence") == "away"  # the host's seat says it left
+    assert ann.inner_text(".seat-1 .who").endswith("· away")
     ann.click("a.join-rematch")
     ann.wait_for_selector(".lobby-seat", timeout=30_000)
     ann.fill(".lobby input[name=name]", "Ann")

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from tablekit import HUMAN_TURN, OVER, board_roles, log, start, wait_engine, wait_log
+from tablekit import HUMAN_TURN, OVER, board_roles, contrast, log, start, wait_engine, wait_log
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "app"))
 from table import Table  # noqa: E402  (the engine's own table, to write a saved game)
@@ -31,6 +31,11 @@ def test_computers_play_a_game_to_the_end(open_page, blocked):
     assert re.fullmatch(r"(Red|Yellow) wins \d–\d", title), title
     assert "4" in title  # the winner brought all four pawns to Finish
     assert log(page).count("draw") >= 10
+    # Each team's moves in the log read as text (Yellow on cream was 2.2), light and dark.
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        for seat in (0, 1):
+            assert contrast(page, f".move-log .mv.c{seat}") >= 4.5, (scheme, seat)
     assert page.console_errors == [] and blocked == []
 
 
@@ -72,6 +77,9 @@ def test_six_split_from_the_move_list_preview_cancel_confirm(open_page):
     assert listed[:2] == ["T10>T16", "T12>T18"] and all("," in m for m in listed[2:])  # whole sixes first
     split.click()
     assert page.is_visible(".preview") and "T12 → T16, then T10 → T12" in page.inner_text(".preview")
+    for scheme in ("dark", "light"):  # the preview reads in dark mode too (it was 1.1)
+        page.emulate_media(color_scheme=scheme)
+        assert contrast(page, ".preview p") >= 4.5, scheme
     assert page.get_attribute("[data-sq=T16] .space", "class").find("preview-dest") >= 0
     page.click(".preview .cancel")
     assert not page.is_visible(".preview") and log(page) == []
@@ -93,7 +101,9 @@ def test_a_switcheroo_says_where_the_rival_goes_and_the_seeds_words_guide_the_tu
     assert "Yellow's pawn there goes to T10" in page.inner_text(".preview")
     page.click(".preview .confirm")
     wait_log(page, 1)
-    assert page.inner_text(".card-drawn .card-hint") == ""  # Yellow must draw first
+    assert page.inner_text(".card-drawn .card-hint") == ""  # Yellow must draw first ...
+    assert page.inner_text(".card-drawn .card-text") == "Draw a card to begin."
+    assert page.inner_text(".card-drawn .card-last") == "Red played Switcheroo: T10 → T40"  # ... seeing Red's card
     page.click(".table-head button:text-is('Rules')")
     rules = page.inner_text(".rules")
     for sentence in ("Sanctuary is private.", "Backstep 3 may move any track pawn backward",
@@ -169,9 +179,13 @@ WHEEL = """deltas => {
 def test_a_pinch_remembers_the_zoom_it_settles_on(open_page):
     page = open_position(open_page, [{"kind": "human"}, {"kind": "human"}])
     page.wait_for_function(HUMAN_TURN)
+    # On the whole board a vertical swipe scrolls the page; zoomed, a drag pans the board.
+    touch = "getComputedStyle(document.querySelector('.sanctuary-board')).touchAction"
+    assert page.evaluate(touch) == "pan-y"
     key = page.evaluate("Object.keys(localStorage).find(k => k.startsWith('parlor.sanctuary.zoom.'))")
     assert key is None
     assert page.evaluate(PINCH, [60, 180]) == 3.0                 # pinch out to x3 ...
+    assert page.evaluate(touch) == "none"
     key = page.evaluate("Object.keys(localStorage).find(k => k.startsWith('parlor.sanctuary.zoom.'))")
     assert float(page.evaluate(f"localStorage.getItem('{key}')")) == 3.0
     assert page.evaluate(PINCH, [180, 60]) == 1.0                 # ... and back to the whole board:
