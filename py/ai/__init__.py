@@ -10,6 +10,7 @@ inside a time budget it never overruns). See docs/ai.md.
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -67,6 +68,6 @@ def choose_move(view: dict, level: str, *, seed: Any = None, budget_s: float | N
 def _budget_seconds(budget_s: Any) -> float:
     if budget_s is None:
         return 1.0
-    if isinstance(budget_s, bool) or not isinstance(budget_s, (int, float)) or not budget_s > 0:
-        raise ValueError(f"budget_s must be a positive number of seconds, not {budget_s!r:.40}")
+    if isinstance(budget_s, bool) or not isinstance(budget_s, (int, float)) or not 0 < budget_s < math.inf:
+        raise ValueError(f"budget_s must be a positive, finite number of seconds, not {budget_s!r:.40}")
     return float(budget_s)
