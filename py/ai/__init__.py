@@ -42,6 +42,8 @@ def choose_move(view: dict, level: str, *, seed: Any = None, budget_s: float | N
     if max_depth is not None and (isinstance(max_depth, bool) or not isinstance(max_depth, int)
                                   or max_depth < 1):
         raise ValueError(f"max_depth must be a positive integer or None, not {max_depth!r:.40}")
+    if seed is not None and not isinstance(seed, (int, float, str, bytes)):
+        raise ValueError(f"seed is None, a number or a string, not {seed!r:.40}")
     if not isinstance(view, dict):
         raise ValueError("choose_move needs a view: the dict returned by state.view(seat)")
     from ..rules import from_view

@@ -141,7 +141,7 @@ def test_refuses_unknown_levels(level):
 @pytest.mark.parametrize("kwargs", [{"budget_s": 0}, {"budget_s": -1}, {"budget_s": "1"},
                                     {"budget_s": True}, {"budget_s": float("nan")},
                                     {"budget_s": float("inf")},  # Hard would never answer
-                                    {"max_depth": 0}, {"max_depth": 1.5}])
+                                    {"max_depth": 0}, {"max_depth": 1.5}, {"seed": [1]}, {"seed": {}}])
 def test_refuses_bad_budget_and_depth(kwargs):
     with pytest.raises(ValueError):
         choose_move(new_game("ataxx").view(0), "hard", **kwargs)
