@@ -17,6 +17,7 @@ from pyscript.ffi import create_proxy, to_js
 UNIT = 40  # SVG units per grid cell; the board is 16 × 16 cells
 SIZE = 16 * UNIT
 ZOOM_MAX = 4.0
+ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
 WHEEL_SETTLED_MS = 400  # a trackpad zoom is remembered once its wheel events stop
 PAWN_OFFSETS = [(-0.3, -0.3), (0.3, -0.3), (-0.3, 0.3), (0.3, 0.3)]
 
@@ -227,6 +228,8 @@ class SanctuaryBoard(PickBoard):
         last = view.get("last_move") or {}
         self.card_last.textContent = self.played(last) if drawing and last.get("kind") else ""
         self.card.classList.toggle("empty", not card)
+        if not can_draw and self.draw_button.matches(":focus"):
+            self.keep_focus()
         show(self.draw_button, can_draw)
 
     def played(self, last):
@@ -274,9 +277,18 @@ class SanctuaryBoard(PickBoard):
         return words + self.target_words(name, kind)
 
     def step(self, name, key):
-        names = list(self.spaces)
-        i = names.index(name) + (1 if key in ("ArrowRight", "ArrowDown") else -1)
-        return names[i % len(names)]
+        """The nearest space the arrow points at, as drawn (straight ahead counts over aside)."""
+        dx, dy = ARROWS[key]
+        x0, y0 = self.spaces[name][2]
+        best, best_score = None, None
+        for other, (_, _, (x, y)) in self.spaces.items():
+            ahead = (x - x0) * dx + (y - y0) * dy
+            if ahead <= 0:
+                continue
+            score = ahead + 2 * abs((x - x0) * dy - (y - y0) * dx)
+            if best_score is None or score < best_score:
+                best, best_score = other, score
+        return best
 
     # --- choosing, previewing, confirming ----------------------------------------------------
     def _emit(self, move):
@@ -314,8 +326,14 @@ class SanctuaryBoard(PickBoard):
         self.preview.scrollIntoView(to_js({"block": "nearest",
                                            "behavior": "auto" if reduced_motion() else "smooth"}))
 
+    def keep_focus(self):
+        """A focused button is about to hide: the keyboard goes on from the board."""
+        self._focus(self.focus)
+
     def confirm(self):
         move, self.chosen = self.chosen, None
+        if self.preview.matches(":focus-within"):
+            self.keep_focus()
         show(self.preview, False)
         self._clear_preview()
         if move:
@@ -324,6 +342,8 @@ class SanctuaryBoard(PickBoard):
 
     def cancel(self):
         self.chosen = None
+        if self.preview.matches(":focus-within"):
+            self.keep_focus()
         show(self.preview, False)
         self._clear_preview()
         self.deselect()

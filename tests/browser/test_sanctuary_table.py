@@ -111,6 +111,40 @@ def test_a_switcheroo_says_where_the_rival_goes_and_the_seeds_words_guide_the_tu
         assert sentence in rules
 
 
+def test_keyboard_play_arrows_follow_the_board_and_focus_stays_on_it(open_page):
+    page = open_position(open_page, [{"kind": "human"}, {"kind": "human"}])
+    page.wait_for_function(HUMAN_TURN)
+    focused = "document.activeElement.dataset.sq || document.activeElement.textContent"
+    page.focus(".sanctuary-board [tabindex='0']")
+    assert page.evaluate(focused) == "T0"
+    for _ in range(5):
+        page.keyboard.press("ArrowRight")           # along the top row, as drawn ...
+    assert page.evaluate(focused) == "T5"
+    page.keyboard.press("ArrowDown")                # ... and down to Red's Launch below it
+    assert page.evaluate(focused) == "L@0"
+    page.keyboard.press("ArrowUp")
+    for _ in range(5):
+        page.keyboard.press("ArrowRight")
+    assert page.evaluate(focused) == "T10"
+    page.keyboard.press("Enter")                    # pick the pawn on T10 ...
+    seen = []
+    for key in ["ArrowRight"] * 6 + ["ArrowDown"]:
+        page.keyboard.press(key)
+        seen.append(page.evaluate(focused))
+    assert seen == ["T11", "T12", "T13", "T14", "T15", "T15", "T16"]  # the corner turns down
+    page.keyboard.press("Enter")                    # ... and T16: previewed
+    assert page.is_visible(".preview") and "T10 → T16" in page.inner_text(".preview")
+    page.focus(".preview .confirm")
+    page.keyboard.press("Enter")
+    wait_log(page, 1)
+    assert page.evaluate(focused) == "T16"          # not lost to the page when Confirm hides
+    page.focus(".card-drawn button:text-is('Draw a card')")  # Yellow draws by keyboard
+    page.keyboard.press("Enter")
+    wait_log(page, 2)
+    assert page.evaluate("document.activeElement.dataset.sq") is not None
+    assert page.console_errors == []
+
+
 def test_a_person_may_take_their_time(open_page):
     # Sanctuary has no turn clock: ?clock=1 would end an Ataxx turn after a second.
     page = open_position(open_page, [{"kind": "human"}, {"kind": "ai", "level": "easy"}],
