@@ -208,6 +208,10 @@ class PickBoard:
         elif key == "Escape":
             self.deselect()
 
+    def keep_focus(self):
+        """A focused button is about to hide: the keyboard goes on from the board."""
+        self._focus(self.focus)
+
     def _focus(self, name):
         self.cells[self.focus][0].setAttribute("tabindex", "-1")
         self.focus = name

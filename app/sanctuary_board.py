@@ -326,10 +326,6 @@ class SanctuaryBoard(PickBoard):
         self.preview.scrollIntoView(to_js({"block": "nearest",
                                            "behavior": "auto" if reduced_motion() else "smooth"}))
 
-    def keep_focus(self):
-        """A focused button is about to hide: the keyboard goes on from the board."""
-        self._focus(self.focus)
-
     def confirm(self):
         move, self.chosen = self.chosen, None
         if self.preview.matches(":focus-within"):

@@ -334,8 +334,11 @@ class TableScreen:
         snap = self.snapshot
         ready = self.ready() and snap is not None and not self.busy
         human_pass = bool(snap and snap["human_turn"] and snap["legal_moves"] == ["pass"])
+        pass_off = not ready or bool(snap and snap["paused"])
+        if (pass_off or not human_pass) and self.pass_button.matches(":focus"):
+            self.board.keep_focus()  # a disabled or hidden button drops the keyboard's place
         show(self.pass_button, human_pass)
-        self.pass_button.disabled = not ready or bool(snap and snap["paused"])
+        self.pass_button.disabled = pass_off
         self.undo_button.disabled = not (ready and snap["can_undo"])
         over = bool(snap and snap["is_over"])
         self.pause_button.disabled = not ready or over

@@ -145,6 +145,18 @@ def test_keyboard_play_arrows_follow_the_board_and_focus_stays_on_it(open_page):
     assert page.console_errors == []
 
 
+def test_pass_by_keyboard_leaves_the_focus_on_the_board(open_page):
+    stuck = {"game": "sanctuary", "seats": 2, "card": "Backstep 3", "to_move": 0, "seed": 4,
+             "pawns": [["L", "L", "L", "L"], ["L", "L", "L", "L"]]}
+    page = open_position(open_page, [{"kind": "human"}, {"kind": "human"}], position=stuck)
+    page.wait_for_function("[...document.querySelectorAll('.table button')]"
+                           ".some(b => b.textContent === 'Pass' && !b.hidden && !b.disabled)")
+    page.focus(".table button:text-is('Pass')")
+    page.keyboard.press("Enter")
+    wait_log(page, 1)
+    assert log(page) == ["pass"] and page.evaluate("document.activeElement.dataset.sq") is not None
+
+
 def test_a_person_may_take_their_time(open_page):
     # Sanctuary has no turn clock: ?clock=1 would end an Ataxx turn after a second.
     page = open_position(open_page, [{"kind": "human"}, {"kind": "ai", "level": "easy"}],
