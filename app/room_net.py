@@ -199,6 +199,7 @@ class RoomNet:
         self.me = None
         self.host = None
         self.ws = None
+        self.sockets = 0  # signaling sockets opened so far: only the last one is listened to
         self.closed = False
         self.retry_at = None
         self.proxies = [create_proxy(self.beat), create_proxy(self.on_pagehide)]
@@ -208,12 +209,15 @@ class RoomNet:
 
     # --- signaling ---------------------------------------------------------------------------
     def connect(self, first):
-        """Open the signaling socket and send `first` (create, join or resume) once it opens."""
+        """Open the signaling socket and send `first` (create, join or resume) once it opens.
+        A later call replaces the socket; the old one's events are then ignored."""
         ws = window.WebSocket.new(signal_url())
         self.ws = ws
+        self.sockets += 1
+        current = self.sockets
         for name, handler in (("open", lambda e: self.send_signaling(first)),
-                              ("message", self.on_ws_message),
-                              ("close", self.on_ws_close)):
+                              ("message", lambda e: current == self.sockets and self.on_ws_message(e)),
+                              ("close", lambda e: current == self.sockets and self.on_ws_close(e))):
             proxy = create_proxy(handler)
             self.proxies.append(proxy)
             ws.addEventListener(name, proxy)

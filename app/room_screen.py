@@ -21,6 +21,9 @@ TOKEN_KEY = "parlor.room."  # + room code: {"seat", "token", "name"} of this bro
 NAME_KEY = "parlor.name"
 
 
+RECONNECT_MAX_S = 8  # the host's signaling retries back off 1, 2, 4, 8, 8… s
+
+
 def invite_link(code):
     loc = window.location
     return loc.origin + loc.pathname + "?room=" + code
@@ -394,6 +397,9 @@ class HostRoom:
         self.resume = resume
         self.code = resume["code"] if resume else None
         self.host_key = resume["host_key"] if resume else None
+        self.reconnects = 0  # signaling reconnects since the last success (lost_signaling)
+        self.given_up = False  # the room is not ours any more: no more reconnects
+        self.reconnect_proxy = create_proxy(self.reconnect)
         self.lobby = Lobby(root, "host", on_start=self.start, on_leave=app.go_home)
         if net is not None:  # this page was a guest and won claim-host: its socket stays
             for link in list(net.links.values()):
@@ -417,6 +423,7 @@ class HostRoom:
     def on_signaling(self, message):
         kind = message.get("type")
         if kind in ("created", "resumed"):
+            self.reconnects = 0
             self.code = message["room"]
             if kind == "created":
                 self.host_key = message.get("host_key")
@@ -425,12 +432,20 @@ class HostRoom:
             set_address("host", self.code)
             self.lobby.set_code(self.code)
             self.app.engine.when_ready(lambda: asyncio.create_task(show_qr(self.app, self)))
-            if self.table is None:
-                self.lobby.set_status("Starting the game engine…")
             if not self.opened:
+                if self.table is None:
+                    self.lobby.set_status("Starting the game engine…")
                 self.app.engine.when_ready(lambda: asyncio.create_task(self.open()))
+            elif self.table is None:  # back after lost_signaling: the guests reconnect by themselves
+                self.lobby.set_status("Connected again.")
+            else:
+                self.app.toast("Connected again.")
         elif kind == "error":
             self.app.toast(str(message.get("message", "Signaling error")))
+            if message.get("code") in ("bad-key", "no-room") and self.opened:
+                self.given_up = True  # back too late: taken over, or expired
+                self.app.toast("This room is no longer yours: another participant took it over, "
+                               "or it expired.")
             if message.get("code") in ("bad-key", "no-room") and not self.opened:
                 # the room expired, or another participant took it over: it is not ours any more
                 window.parlorRooms.remove(self.code)
@@ -438,7 +453,30 @@ class HostRoom:
                 if message["code"] == "bad-key":  # join it as a guest (the old seat is open)
                     self.app.join_room(self.code)
         elif kind == "closed" and not self.closed:
-            self.app.toast("The connection to the signaling service was lost.")
+            self.lost_signaling()
+
+    def lost_signaling(self):
+        """The signaling socket closed under the host (a network change, the service restarted):
+        say so where it stays, and try again, backing off to RECONNECT_MAX_S — with the host key
+        once the room exists (the guests come back as after a reload), else the create again."""
+        if self.given_up:
+            return
+        wait = min(RECONNECT_MAX_S, 2 ** self.reconnects)
+        self.reconnects += 1
+        text = "Connection to the signaling service lost; trying again in {} s…".format(wait)
+        if self.table is None:
+            self.lobby.set_status(text)
+        else:
+            self.app.toast(text)
+        window.setTimeout(self.reconnect_proxy, wait * 1000)
+
+    def reconnect(self):
+        if self.closed:
+            return
+        if self.code and self.host_key:
+            self.net.connect({"type": "resume", "room": self.code, "host_key": self.host_key})
+        else:
+            self.net.connect({"type": "create"})
 
     async def open(self):
         if self.opened:

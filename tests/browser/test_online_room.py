@@ -225,6 +225,32 @@ def test_host_reloads_mid_game_and_the_room_resumes(open_page, blocked):
     assert blocked == []
 
 
+KEEP_SOCKETS = ("window.parlorSockets = []; const Native = window.WebSocket; window.WebSocket = "
+                "class extends Native { constructor(...a) { super(...a); window.parlorSockets.push(this); } };")
+
+
+def test_the_host_reconnects_by_itself_when_its_signaling_drops(open_page, server, blocked):
+    host = open_page(None)
+    host.add_init_script(KEEP_SOCKETS)  # to drop the host's socket, as a network change would
+    host.goto(server.url + "/" + QUERY)
+    wait_engine(host)
+    link = create_room(host, "ataxx", ["human", "human"], you="0", name="Hana")
+    ann = join(open_page, link, "Ann", 1)
+    start_room(host, ann)
+    host.wait_for_function(MY_TURN, timeout=10_000)
+    tap_any(host)
+    ann.wait_for_function("document.querySelectorAll('.move-log .mv').length === 1", timeout=10_000)
+    host.evaluate("window.parlorSockets.forEach(ws => ws.close())")
+    ann.wait_for_selector(".takeover:has-text('The host is away')", timeout=5000)
+    # The host's page connects again with its host key; Ann comes back to it by herself.
+    ann.wait_for_selector(".takeover", state="hidden", timeout=20_000)
+    ann.wait_for_function(MY_TURN, timeout=20_000)
+    tap_any(ann)
+    host.wait_for_function("document.querySelectorAll('.move-log .mv').length === 2", timeout=10_000)
+    assert log(host) == log(ann) and host.get_attribute(".seat-1", "data-presence") == "here"
+    assert blocked == []
+
+
 def test_host_gone_for_good_a_guest_takes_over_and_the_other_keeps_its_seat(open_page, server_factory,
                                                                           blocked):
     srv = server_factory("--takeover-after", "4")
