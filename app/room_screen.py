@@ -257,6 +257,7 @@ class OnlineTable(TableScreen):
                 if node.textContent == "Rematch":
                     show(node, False)
         self.presence = None
+        self.take_buttons = {}  # seat -> its "Take seat" button (a guest watching, an open seat)
 
     def ready(self):
         return True if self.room.role == "guest" else self.app.engine.ready
@@ -287,12 +288,30 @@ class OnlineTable(TableScreen):
                 self.status.textContent = colour + (
                     " is away: the computer plays for them" if snapshot.get("stand_in") == to_move
                     else " is away: waiting for them")
+        if self.room.role == "guest":
+            self.offer_open_seats(snapshot)
         if self.room.role == "guest" and self.room.host_away and not snapshot["is_over"]:
             self.board.update(snapshot, False)  # no host to take a move: nothing looks live
             self.clock.stop(window.performance.now())
             self.status.textContent = "The host is away: waiting for them"
         if self.room.role == "host":
             self.room.check_in(snapshot.get("stand_in_in_s"))
+
+    def offer_open_seats(self, snapshot):
+        """A guest who watches may take a person's seat nobody holds, mid-game too (the old
+        host's seat after a takeover: without it that seat's turn would wait for ever)."""
+        seats = ((self.room.replica or {}).get("lobby") or {}).get("seats") or []
+        for index, (chip, *_) in enumerate(self.chips):
+            seat = seats[index] if index < len(seats) else {}
+            offer = (self.room.you_seat is None and not snapshot["is_over"]
+                     and seat.get("kind") == "human" and not seat.get("taken"))
+            node = self.take_buttons.get(index)
+            if node is None and offer:
+                node = button(chip, "Take seat", lambda i=index: self.room.take(
+                    i, window.localStorage.getItem(NAME_KEY) or ""), "btn small take-seat")
+                self.take_buttons[index] = node
+            if node is not None:
+                show(node, offer)
 
     def may_time_out(self, snap):
         if self.room.role != "host":

@@ -251,6 +251,36 @@ def test_the_host_reconnects_by_itself_when_its_signaling_drops(open_page, serve
     assert blocked == []
 
 
+def test_after_a_takeover_the_old_hosts_seat_can_be_taken_at_the_table(open_page, server_factory, blocked):
+    srv = server_factory("--takeover-after", "2")
+    host = open_page("/" + QUERY, srv=srv)
+    wait_engine(host)
+    link = create_room(host, "ataxx", ["human", "human"], you="0", name="Hana")
+    ann = join(open_page, link, "Ann", 1, srv=srv)
+    bob = join(open_page, link, "Bob", None, srv=srv)  # watches
+    start_room(host, ann, bob)
+    host.wait_for_function(MY_TURN, timeout=10_000)
+    tap_any(host)
+    ann.wait_for_function("document.querySelectorAll('.move-log .mv').length === 1", timeout=10_000)
+    assert not bob.is_visible("button.take-seat")  # every seat is held
+    host.close()  # for good: Ann takes over; Red's seat (the old host's) is open
+    ann.wait_for_selector("button.take-over", state="visible", timeout=30_000)
+    wait_engine(ann)
+    ann.click("button.take-over")
+    ann.wait_for_function("document.body.dataset.room === 'host'", timeout=10_000)
+    bob.wait_for_selector(".seat-0 button.take-seat", state="visible", timeout=30_000)
+    bob.click(".seat-0 button.take-seat")
+    bob.wait_for_function("document.body.dataset.room === 'seated'", timeout=10_000)
+    assert not bob.is_visible("button.take-seat")
+    ann.wait_for_function(MY_TURN, timeout=10_000)  # Blue (Ann) to move, then Bob as Red
+    tap_any(ann)
+    bob.wait_for_function(MY_TURN, timeout=10_000)
+    tap_any(bob)
+    ann.wait_for_function("document.querySelectorAll('.move-log .mv').length === 3", timeout=10_000)
+    assert log(ann) == log(bob)
+    assert blocked == []
+
+
 def test_host_gone_for_good_a_guest_takes_over_and_the_other_keeps_its_seat(open_page, server_factory,
                                                                           blocked):
     srv = server_factory("--takeover-after", "4")
