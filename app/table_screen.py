@@ -284,7 +284,8 @@ class TableScreen:
     def result_text(self):
         snap = self.snapshot
         colours = self.colours()
-        scores = "–".join(str(s) for s in snap["scores"])
+        # A team game (Runners 2v2) is decided by the teams' totals: those are the score.
+        scores = "–".join(str(s) for s in snap["view"].get("team_scores") or snap["scores"])
         winners = [colours[seat] for seat in snap["winners"]]
         if len(winners) == 1:
             return winners[0] + " wins " + scores

@@ -84,6 +84,20 @@ def test_four_computers_play_to_the_end(open_page):
     assert page.console_errors == []
 
 
+def test_a_team_game_ends_with_the_teams_totals(open_page):
+    page = open_page("/?clock=600&pace=0")
+    wait_engine(page)
+    start(page, "runners", "2v2", seat0="easy", seat1="easy", seat2="easy", seat3="easy")
+    page.wait_for_function(OVER, timeout=120_000)
+    title = page.inner_text(".result h3")
+    # Orange + Jade against Blue + Violet: the headline gives the two teams' totals (it gave
+    # the four seats' scores, which decide nothing in 2v2).
+    assert re.fullmatch(r"(Orange and Jade win|Blue and Violet win|Draw) \d+–\d+", title), title
+    totals = [int(n) for n in re.findall(r"\) (\d+)", page.inner_text(".table-meta"))]
+    assert title.endswith("–".join(map(str, totals))), (title, totals)
+    assert page.console_errors == []
+
+
 def test_undo_reverses_the_computer_turns_too(open_page):
     page = open_page("/?clock=600&pace=0")
     wait_engine(page)
