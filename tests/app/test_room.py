@@ -270,6 +270,21 @@ def test_guests_never_get_the_seed_that_fixes_sanctuarys_deck():
     assert RoomHost.restore(new.save()).host_snapshot()["log"] == played
 
 
+def test_what_a_guest_is_sent_is_exactly_what_it_may_know():
+    # A new field in the state message must be thought about: the seed was one that was not.
+    r = room(HUMAN, HUMAN, game="sanctuary", host_seat=0)
+    seated(r, "b", 1, "Bob")
+    r.host_act({"type": "start"})
+    state = last_state(r, "b")
+    assert sorted(state) == ["lobby", "snapshot", "type", "v", "you"]
+    assert sorted(state["snapshot"]) == [
+        "ai_turn", "can_undo", "config", "end_reason", "human_turn", "is_over", "last_move",
+        "legal_moves", "log", "paused", "ply", "presence", "scores", "stand_in", "started",
+        "targets", "to_move", "turn_s", "view", "winners"]
+    assert sorted(state["snapshot"]["config"]) == ["game", "options", "seats", "variant"]
+    assert state["snapshot"]["view"] == json.loads(json.dumps(r.table.state.view(1)))  # the rules' own view
+
+
 def test_a_returning_guest_rebinds_its_seat_on_the_new_host_by_token():
     r = room(HUMAN, HUMAN)
     tokens = {"a": seated(r, "a", 0, "Ann"), "b": seated(r, "b", 1, "Bob")}

@@ -72,12 +72,18 @@ ROW_LABEL_CONTRAST = """() => {
 }"""
 
 
-def test_four_computers_play_to_the_end(open_page):
+def computers_to_the_end(open_page, mode, **levels):
+    """A page where computers played a game of `mode` to its end, and the result's headline."""
     page = open_page("/?clock=600&pace=0")
     wait_engine(page)
-    start(page, "runners", "4p", seat0="easy", seat1="medium", seat2="easy", seat3="medium")
+    start(page, "runners", mode, **levels)
     page.wait_for_function(OVER, timeout=120_000)
-    title = page.inner_text(".result h3")
+    return page, page.inner_text(".result h3")
+
+
+def test_four_computers_play_to_the_end(open_page):
+    page, title = computers_to_the_end(open_page, "4p", seat0="easy", seat1="medium",
+                                       seat2="easy", seat3="medium")
     assert re.fullmatch(r"((Orange|Blue|Jade|Violet)( and (Orange|Blue|Jade|Violet))* wins?|Draw)"
                         r" \d+–\d+–\d+–\d+", title), title
     assert len(log(page)) <= 80
@@ -85,11 +91,8 @@ def test_four_computers_play_to_the_end(open_page):
 
 
 def test_a_team_game_ends_with_the_teams_totals(open_page):
-    page = open_page("/?clock=600&pace=0")
-    wait_engine(page)
-    start(page, "runners", "2v2", seat0="easy", seat1="easy", seat2="easy", seat3="easy")
-    page.wait_for_function(OVER, timeout=120_000)
-    title = page.inner_text(".result h3")
+    page, title = computers_to_the_end(open_page, "2v2", seat0="easy", seat1="easy",
+                                       seat2="easy", seat3="easy")
     # Orange + Jade against Blue + Violet: the headline gives the two teams' totals (it gave
     # the four seats' scores, which decide nothing in 2v2).
     assert re.fullmatch(r"(Orange and Jade win|Blue and Violet win|Draw) \d+–\d+", title), title
