@@ -658,6 +658,8 @@ class GuestRoom:
         show(self.bar, False)
         self.rematch_card = None
         self.rematch_code = None  # the fresh room of the host's rematch: this one is over
+        self.reconnects = 0  # signaling reconnects since the last success (lost_signaling)
+        self.reconnect_proxy = create_proxy(self.reconnect)
         self.lobby = Lobby(root, "guest", on_take=self.take, on_leave=app.go_home)
         self.lobby.set_code(self.code)
         app.engine.when_ready(lambda: asyncio.create_task(show_qr(app, self)))  # to pass it on
@@ -669,6 +671,9 @@ class GuestRoom:
     def on_signaling(self, message):
         kind = message.get("type")
         if kind == "joined":
+            if self.reconnects:
+                self.app.toast("Connected again.")
+            self.reconnects = 0
             after = message.get("takeover_after")
             if isinstance(after, (int, float)) and 0 <= after <= 3600:
                 self.takeover_after = after
@@ -682,6 +687,9 @@ class GuestRoom:
                            else "Too early to take over: the host may still come back.")
         elif kind == "error" and message.get("code") == "bad-peer":
             pass  # an offer sent while the host was away: host-back / host-changed bring it back
+        elif kind == "error" and message.get("code") == "no-room" and self.reconnects:
+            self.reconnects = -1  # back too late: the room expired; nothing to reconnect to
+            self.status("This room has closed.")
         elif kind == "error":
             self.status(str(message.get("message", "Signaling error")))
             self.app.toast(str(message.get("message", "Signaling error")))
@@ -693,7 +701,22 @@ class GuestRoom:
             self.status("The host is back; reconnecting…" if kind == "host-back" else
                         "Another participant took over as host; reconnecting…")
         elif kind == "closed" and not self.closed:
-            self.status("The connection to the signaling service was lost.")
+            self.lost_signaling()
+
+    def lost_signaling(self):
+        """The signaling socket closed under this guest (a network change, the service
+        restarted): the host drops its link, so join again, backing off to RECONNECT_MAX_S;
+        the seat comes back by its token, as after a reload."""
+        if self.reconnects < 0 or self.net is None:
+            return
+        wait = min(RECONNECT_MAX_S, 2 ** self.reconnects)
+        self.reconnects += 1
+        self.status("Connection to the signaling service lost; trying again in {} s…".format(wait))
+        window.setTimeout(self.reconnect_proxy, wait * 1000)
+
+    def reconnect(self):
+        if not self.closed and self.net is not None and self.reconnects >= 0:
+            self.net.connect({"type": "join", "room": self.code})
 
     # --- takeover (docs/online.md, "Takeover") ----------------------------------------------
     def host_gone(self):

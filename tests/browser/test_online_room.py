@@ -251,6 +251,32 @@ def test_the_host_reconnects_by_itself_when_its_signaling_drops(open_page, serve
     assert blocked == []
 
 
+def test_a_guest_reconnects_by_itself_when_its_signaling_drops(open_page, server, blocked):
+    host = open_page("/" + QUERY)
+    wait_engine(host)
+    link = create_room(host, "ataxx", ["human", "human"], you="0", name="Hana")
+    ann = open_page(None)
+    ann.add_init_script(KEEP_SOCKETS)  # to drop Ann's socket, as a network change would
+    ann.goto(server.url + "/" + link.split("/", 3)[3].replace("?room=", QUERY + "&room="))
+    ann.wait_for_selector(".lobby-seat", timeout=30_000)
+    ann.fill(".lobby input[name=name]", "Ann")
+    ann.click(".lobby-seat[data-seat='1'] button.take")
+    ann.wait_for_function("document.body.dataset.room === 'seated'", timeout=10_000)
+    start_room(host, ann)
+    host.wait_for_function(MY_TURN, timeout=10_000)
+    tap_any(host)
+    ann.wait_for_function("document.querySelectorAll('.move-log .mv').length === 1", timeout=10_000)
+    ann.evaluate("window.parlorSockets.forEach(ws => ws.close())")
+    host.wait_for_selector(".seat-1[data-presence=away]", timeout=10_000)  # the host dropped her link
+    # Ann's page joins again by itself and is back in her seat, her turn live.
+    host.wait_for_selector(".seat-1[data-presence=here]", timeout=20_000)
+    ann.wait_for_function(MY_TURN, timeout=20_000)
+    tap_any(ann)
+    host.wait_for_function("document.querySelectorAll('.move-log .mv').length === 2", timeout=10_000)
+    assert log(host) == log(ann) and ann.inner_text(".seat-1 .who").endswith("(you)")
+    assert blocked == []
+
+
 def test_after_a_takeover_the_old_hosts_seat_can_be_taken_at_the_table(open_page, server_factory, blocked):
     srv = server_factory("--takeover-after", "2")
     host = open_page("/" + QUERY, srv=srv)
