@@ -529,7 +529,7 @@ class SanctuaryState(State):
             "variant": self.variant,
             "first": self.first,
             "shuffles": self.shuffles,
-            "to_move": self.turn,
+            "to_move": self.to_move,
             "card": None if self.card is None else CARDS[self.card],
             "pawns": [[NAMES[p] for p in mine] for mine in self.pawns],
             "discard": [CARDS[c] for c in self.discard],
@@ -549,7 +549,6 @@ class SanctuaryState(State):
         return {
             **self._public(),
             "seat": seat,
-            "to_move": self.to_move,
             "phase": self.phase,
             "draw_count": len(self.draw),
             "remaining": self.remaining(),

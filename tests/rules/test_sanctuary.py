@@ -160,6 +160,9 @@ def test_finish_holds_all_four_pawns_and_the_fourth_wins_at_once():
     over = state.play("S4>F")
     assert over.is_over and over.winners == [0] and over.scores == [4, 2]
     assert over.legal_moves() == [] and "Finish" in over.end_reason
+    saved = over.to_dict()  # the saved game says nobody moves, and reads back as over
+    assert saved["to_move"] is None and saved["card"] is None
+    assert from_dict(json.loads(json.dumps(saved))).to_dict() == saved
 
 
 # --- safety ----------------------------------------------------------------------------------
