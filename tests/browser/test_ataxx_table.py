@@ -45,9 +45,11 @@ def test_solo_game_against_easy_to_the_end_by_tapping(open_page, blocked):
         page.wait_for_function(f"{HUMAN_TURN} || {OVER}", timeout=30_000)
         if page.is_visible(".result"):
             break
+        made = len(log(page))
         tap_move(page)
-        # The board stops offering moves the moment one is made (no glow until the next turn).
-        assert not page.evaluate(HUMAN_TURN)
+        # The board stops offering moves the moment one is made (no glow until the next turn),
+        # unless the computer has already answered (a loaded machine can be slower than its pace).
+        assert not page.evaluate(HUMAN_TURN) or len(log(page)) >= made + 2
     assert page.is_visible(".result")
     title = page.inner_text(".result h3")
     assert re.fullmatch(r"(Red wins|Blue wins|Draw) \d+–\d+", title), title
