@@ -2,9 +2,12 @@
 
 A board is a pure view (the chessground model): it is given, per origin, the legal targets
 `{origin: [[target, move, kind], ...]}` and reports the chosen move string; it holds no rules.
-Tap a piece then a target, or drag the piece onto the target: both go through `press`. On a
-board whose drag pans instead (`draggable = False`), a press is a tap known on release: a press
-that moves past `DRAG_THRESHOLD` (or a second finger: a pinch) selects nothing.
+Tap a piece then a target, or drag the piece onto the target: both go through `press`. A press
+on a piece that can move acts at once (it may become a drag; on a touch screen it does not
+scroll the page); any other press is a tap known on release, so a swipe that starts there
+scrolls the page and does nothing on the board. On a board whose drag pans instead
+(`draggable = False`), every press is a tap known on release. A press that moves past
+`DRAG_THRESHOLD` (or a second finger: a pinch) selects nothing.
 Keyboard: arrow keys move between cells, Enter or Space acts like a tap, Escape deselects.
 
 A subclass builds its SVG, registers each cell with `add_cell(name, group, marker)`, and
@@ -14,6 +17,7 @@ an arrow key leads to, or None).
 
 from dom import el, on
 from pyscript import document
+from pyscript.ffi import create_proxy, to_js
 
 DRAG_THRESHOLD = 8  # CSS pixels before a press becomes a drag
 
@@ -44,6 +48,8 @@ class PickBoard:
         on(svg, "pointermove", self._pointer_move)
         on(svg, "pointerup", self._pointer_up)
         on(svg, "pointercancel", lambda event: self._end_drag())
+        self.touch_proxy = create_proxy(self._touch_start)  # not passive: it may stop a scroll
+        svg.addEventListener("touchstart", self.touch_proxy, to_js({"passive": False}))
         on(svg, "keydown", self._key)
 
     def add_cell(self, name, group, marker):
@@ -130,16 +136,24 @@ class PickBoard:
         cell = node.closest("[data-sq]") if node is not None else None
         return cell.dataset.sq if cell is not None else None
 
+    def _grabs(self, cell):
+        """Whether a press on `cell` acts at once (a piece that can move, on a board that drags)."""
+        return self.draggable and cell is not None and cell.dataset.sq in self.targets
+
+    def _touch_start(self, event):
+        if self._grabs(event.target.closest("[data-sq]")):
+            event.preventDefault()  # the finger drags the piece, not the page
+
     def _pointer_down(self, event):
         cell = event.target.closest("[data-sq]")
-        if not self.draggable:
+        if not self._grabs(cell):
             second = self.tap is not None and self.tap["pointer"] != event.pointerId
             self.tap = None
             if cell is not None and event.button <= 0 and not second:
                 self.tap = {"cell": cell.dataset.sq, "x": event.clientX, "y": event.clientY,
                             "pointer": event.pointerId}
             return
-        if cell is None or event.button > 0:
+        if event.button > 0:
             return
         name = cell.dataset.sq
         was_selected = name == self.selected

@@ -114,3 +114,31 @@ def board_roles(page):
     """The board's role and the cells whose roles do not fit it (empty when all is well)."""
     return page.evaluate(BOARD_ROLES)
 
+
+def phone_page(browser, server, blocked):
+    """A page in a phone-sized context with a touch screen (touch events through the DevTools
+    protocol: `touch(page, points)`)."""
+    from conftest import guard_context
+    context = browser.new_context(viewport={"width": 360, "height": 600}, has_touch=True,
+                                  is_mobile=True)
+    guard_context(context, server.url, blocked)
+    page = context.new_page()
+    page.cdp = context.new_cdp_session(page)
+    return page
+
+
+def cell_centre(page, name):
+    box = page.locator(f".board [data-sq={name}]").bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def touch(page, points):
+    """One finger down at points[0], along the rest (about a frame apart), then up."""
+    send = page.cdp.send
+    send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": points[0][0], "y": points[0][1]}]})
+    for x, y in points[1:]:
+        page.wait_for_timeout(16)
+        send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+    send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    page.wait_for_timeout(300)
+

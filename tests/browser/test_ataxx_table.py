@@ -4,8 +4,8 @@ import json
 import re
 
 import pytest
-from tablekit import (HUMAN_TURN, OVER, board_roles, contrast, log, wait_engine, wait_for_promise,
-                      wait_log, wait_service_worker)
+from tablekit import (HUMAN_TURN, OVER, board_roles, cell_centre, contrast, log, phone_page, touch,
+                      wait_engine, wait_for_promise, wait_log, wait_service_worker)
 from tablekit import start as start_game
 from tablekit import tap_move as tap
 
@@ -166,6 +166,34 @@ def test_seats_stay_readable_on_a_phone(open_page):
         .map((n) => n.className + ': ' + n.textContent)""")
     assert cut == []
     assert page.eval_on_selector_all(".seat .who", "ns => ns.map(n => n.textContent)") == ["AI · Hard", "AI · Medium"]
+
+
+def test_on_a_phone_a_swipe_over_the_board_scrolls_the_page_and_a_finger_still_plays(browser, server,
+                                                                                    blocked):
+    page = phone_page(browser, server, blocked)
+    page.goto(server.url + "/?clock=600")
+    wait_engine(page)
+    start(page, "local")
+    assert page.evaluate("document.documentElement.scrollHeight > innerHeight + 100")
+    # A swipe up that starts on an empty square scrolls the page, and plays or selects nothing.
+    x, y = cell_centre(page, "d4")
+    touch(page, [(x, y - i * 25) for i in range(8)])
+    assert page.evaluate("scrollY") > 60
+    assert log(page) == [] and page.query_selector(".board .selected") is None
+    page.evaluate("scrollTo(0, 0)")
+    page.wait_for_timeout(200)
+    # A finger on a piece that can move drags it, up the screen, and the page stays put ...
+    (x, y), (tx, ty) = cell_centre(page, "g1"), cell_centre(page, "f2")
+    touch(page, [(x + (tx - x) * i / 6, y + (ty - y) * i / 6) for i in range(7)])
+    wait_log(page, 1)
+    assert log(page) == ["f2"] and page.evaluate("scrollY") == 0
+    # ... and tap, tap plays as before.
+    page.wait_for_function(HUMAN_TURN)
+    touch(page, [cell_centre(page, "a1")])
+    touch(page, [cell_centre(page, "b2")])
+    wait_log(page, 2)
+    assert log(page) == ["f2", "b2"] and blocked == []
+    page.context.close()
 
 
 # Whether the home screen (which comes in index.html) was painted in any frame before a table was.
