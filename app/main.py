@@ -94,11 +94,12 @@ class App:
         self.room = HostRoom(self, self.screen, game, None, None, record.get("host_name") or "Host",
                              resume=record)
 
-    def join_room(self, code):
-        """A guest opened an invite link (?room=CODE)."""
+    def join_room(self, code, reclaim=None):
+        """A guest opened an invite link (?room=CODE); `reclaim`: the seat this browser played
+        as the room's host before a takeover, to take again."""
         from room_screen import GuestRoom
         self.close()
-        self.room = GuestRoom(self, self.screen, code)
+        self.room = GuestRoom(self, self.screen, code, reclaim)
         document.body.dataset.screen = "room"
 
     def start_table(self, game, mode, config):

@@ -469,8 +469,9 @@ class HostRoom:
                 # the room expired, or another participant took it over: it is not ours any more
                 window.parlorRooms.remove(self.code)
                 set_address()
-                if message["code"] == "bad-key":  # join it as a guest (the old seat is open)
-                    self.app.join_room(self.code)
+                if message["code"] == "bad-key":  # join it as a guest, back into the old seat
+                    self.app.join_room(self.code, reclaim=None if self.you_seat is None else
+                                       {"seat": self.you_seat, "name": self.name})
         elif kind == "closed" and not self.closed:
             self.lost_signaling()
 
@@ -635,8 +636,9 @@ class HostRoom:
 class GuestRoom:
     role = "guest"
 
-    def __init__(self, app, root, code):
+    def __init__(self, app, root, code, reclaim=None):
         self.app = app
+        self.reclaim = reclaim  # {seat, name}: this browser hosted the room and played that seat
         self.root = root
         self.code = room_code(code)
         set_address("room", self.code)  # a reload rejoins (the seat comes back by its token)
@@ -841,6 +843,7 @@ class GuestRoom:
                          "name": lobby["seats"][self.you_seat]["name"]}
             window.localStorage.setItem(self.key, json.dumps(self.mine))
         document.body.dataset.room = "seated" if self.you_seat is not None else "watching"
+        self.take_back(lobby)
         if lobby["started"] and self.table is None:
             self.lobby.close()
             self.table = OnlineTable(self.app, self.root, self.game, self)
@@ -849,6 +852,16 @@ class GuestRoom:
             self.table.draw(snap)
         else:
             self.lobby.draw(self.game, lobby, self.you_seat)
+
+    def take_back(self, lobby):
+        """Back as a guest in the room this browser hosted until another participant took it
+        over: its old seat, opened by the takeover, is taken again at once (if still open)."""
+        reclaim, self.reclaim = self.reclaim, None
+        seats = lobby.get("seats") or []
+        if reclaim and self.you_seat is None and reclaim["seat"] < len(seats):
+            seat = seats[reclaim["seat"]]
+            if seat.get("kind") == "human" and not seat.get("taken"):
+                self.take(reclaim["seat"], reclaim["name"] or "")
 
     def offer_rematch(self, code):
         """The host opened the rematch in a fresh room: its invitation, as a link."""

@@ -307,6 +307,35 @@ def test_after_a_takeover_the_old_hosts_seat_can_be_taken_at_the_table(open_page
     assert blocked == []
 
 
+def test_after_a_takeover_the_old_host_comes_back_into_its_own_seat(open_page, server_factory, blocked):
+    srv = server_factory("--takeover-after", "2")
+    host = open_page("/" + QUERY, srv=srv)
+    wait_engine(host)
+    link = create_room(host, "ataxx", ["human", "human"], you="0", name="Hana")
+    ann = join(open_page, link, "Ann", 1, srv=srv)
+    start_room(host, ann)
+    host.wait_for_function(MY_TURN, timeout=10_000)
+    tap_any(host)
+    ann.wait_for_function("document.querySelectorAll('.move-log .mv').length === 1", timeout=10_000)
+    address, context = host.url, host.context
+    host.close()  # Hana's page is gone; Ann takes over
+    ann.wait_for_selector("button.take-over", state="visible", timeout=30_000)
+    ann.click("button.take-over")
+    ann.wait_for_function("document.body.dataset.room === 'host'", timeout=10_000)
+    # Hana opens her page again: the room is no longer hers to host, and she is back as Red.
+    hana = open_page("/" + address.split("/", 3)[3], srv=srv, context=context)
+    hana.wait_for_function("document.body.dataset.room === 'seated'", timeout=60_000)
+    hana.wait_for_selector(".table .board", timeout=10_000)
+    assert hana.inner_text(".seat-0 .who").startswith("Hana") and hana.inner_text(".seat-0 .who").endswith("(you)")
+    ann.wait_for_selector(".seat-0[data-presence=here]", timeout=10_000)
+    ann.wait_for_function(MY_TURN, timeout=10_000)
+    tap_any(ann)
+    hana.wait_for_function(MY_TURN, timeout=10_000)
+    tap_any(hana)
+    ann.wait_for_function("document.querySelectorAll('.move-log .mv').length === 3", timeout=10_000)
+    assert log(ann) == log(hana) and blocked == []
+
+
 def test_host_gone_for_good_a_guest_takes_over_and_the_other_keeps_its_seat(open_page, server_factory,
                                                                           blocked):
     srv = server_factory("--takeover-after", "4")
