@@ -381,6 +381,14 @@ async def load_host_room(code):
         return None
 
 
+def signaling_trouble(wait):
+    """What the page says while it cannot reach the signaling service and tries again."""
+    if not window.navigator.onLine:
+        return ("No network: an online room needs a connection (games on this device work "
+                "offline). Trying again in {} s…".format(wait))
+    return "Cannot reach the signaling service; trying again in {} s…".format(wait)
+
+
 class HostRoom:
     """The host's controller. A new room (`config`...) or, with `resume` (the record this page
     saved in IndexedDB: {game, code, host_key, host_name, room}), the same room after a reload:
@@ -483,7 +491,7 @@ class HostRoom:
             return
         wait = min(RECONNECT_MAX_S, 2 ** self.reconnects)
         self.reconnects += 1
-        text = "Connection to the signaling service lost; trying again in {} s…".format(wait)
+        text = signaling_trouble(wait)
         if self.table is None:
             self.lobby.set_status(text)
         else:
@@ -713,7 +721,7 @@ class GuestRoom:
             return
         wait = min(RECONNECT_MAX_S, 2 ** self.reconnects)
         self.reconnects += 1
-        self.status("Connection to the signaling service lost; trying again in {} s…".format(wait))
+        self.status(signaling_trouble(wait))
         window.setTimeout(self.reconnect_proxy, wait * 1000)
 
     def reconnect(self):

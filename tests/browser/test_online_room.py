@@ -277,6 +277,23 @@ def test_a_guest_reconnects_by_itself_when_its_signaling_drops(open_page, server
     assert blocked == []
 
 
+def test_a_room_made_offline_says_it_needs_the_network_and_opens_once_back_online(open_page, blocked):
+    host = open_page("/" + QUERY)
+    wait_engine(host)
+    host.context.set_offline(True)
+    host.click("article[data-game=ataxx] button.online-room")
+    host.wait_for_selector(".room-setup")
+    host.click("button.create-room")
+    host.wait_for_function("document.querySelector('.lobby-status')?.textContent.startsWith('No network')",
+                           timeout=10_000)
+    assert "games on this device work offline" in host.inner_text(".lobby-status")
+    host.context.set_offline(False)  # it tries again by itself: the room opens
+    host.wait_for_function("document.querySelector('.invite-link')?.textContent.includes('?room=')",
+                           timeout=20_000)
+    host.wait_for_selector(".lobby-seat", timeout=30_000)
+    assert blocked == []
+
+
 def test_after_a_takeover_the_old_hosts_seat_can_be_taken_at_the_table(open_page, server_factory, blocked):
     srv = server_factory("--takeover-after", "2")
     host = open_page("/" + QUERY, srv=srv)
