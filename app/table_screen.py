@@ -404,10 +404,13 @@ class TableScreen:
     def set_paused(self, paused):
         # Show it at once, even while the engine is busy thinking.
         self.snapshot["paused"] = paused
+        if isinstance(self.snapshot.get("saved"), dict):
+            self.snapshot["saved"]["paused"] = paused  # what a reload restores
         self.update_controls()
         self.status.textContent = "Paused" if paused else "Resuming…"
         if paused:
             self.clock.stop(now_ms())
+        self.save()  # a reload right after keeps what the page shows, not the engine's last answer
         self.act({"type": "pause", "paused": paused})
 
     def on_rematch_button(self):

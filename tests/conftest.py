@@ -235,6 +235,19 @@ def open_page(browser, server, blocked):
         c.close()
 
 
+@pytest.fixture
+def phone_page(browser, server, blocked):
+    """A page in a guarded phone-sized context with a touch screen; `page.cdp` sends touch
+    events through the DevTools protocol (tablekit.touch)."""
+    context = browser.new_context(viewport={"width": 360, "height": 600}, has_touch=True,
+                                  is_mobile=True)
+    guard_context(context, server.url, blocked)
+    page = context.new_page()
+    page.cdp = context.new_cdp_session(page)
+    yield page
+    context.close()
+
+
 def pytest_report_header(config):
     chromium = CHROMIUM if Path(CHROMIUM).exists() else "Playwright's own (no /usr/bin/chromium)"
     return [f"parlor: root {ROOT}; chromium: {chromium}; node: {shutil.which('node')}"]

@@ -115,18 +115,6 @@ def board_roles(page):
     return page.evaluate(BOARD_ROLES)
 
 
-def phone_page(browser, server, blocked):
-    """A page in a phone-sized context with a touch screen (touch events through the DevTools
-    protocol: `touch(page, points)`)."""
-    from conftest import guard_context
-    context = browser.new_context(viewport={"width": 360, "height": 600}, has_touch=True,
-                                  is_mobile=True)
-    guard_context(context, server.url, blocked)
-    page = context.new_page()
-    page.cdp = context.new_cdp_session(page)
-    return page
-
-
 def cell_centre(page, name):
     box = page.locator(f".board [data-sq={name}]").bounding_box()
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2

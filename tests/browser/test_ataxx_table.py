@@ -4,8 +4,8 @@ import json
 import re
 
 import pytest
-from tablekit import (HUMAN_TURN, OVER, board_roles, cell_centre, contrast, log, phone_page, touch,
-                      wait_engine, wait_for_promise, wait_log, wait_service_worker)
+from tablekit import (HUMAN_TURN, OVER, board_roles, cell_centre, contrast, log, touch, wait_engine,
+                      wait_for_promise, wait_log, wait_service_worker)
 from tablekit import start as start_game
 from tablekit import tap_move as tap
 
@@ -168,9 +168,9 @@ def test_seats_stay_readable_on_a_phone(open_page):
     assert page.eval_on_selector_all(".seat .who", "ns => ns.map(n => n.textContent)") == ["AI · Hard", "AI · Medium"]
 
 
-def test_on_a_phone_a_swipe_over_the_board_scrolls_the_page_and_a_finger_still_plays(browser, server,
+def test_on_a_phone_a_swipe_over_the_board_scrolls_the_page_and_a_finger_still_plays(phone_page, server,
                                                                                     blocked):
-    page = phone_page(browser, server, blocked)
+    page = phone_page
     page.goto(server.url + "/?clock=600")
     wait_engine(page)
     start(page, "local")
@@ -193,7 +193,6 @@ def test_on_a_phone_a_swipe_over_the_board_scrolls_the_page_and_a_finger_still_p
     touch(page, [cell_centre(page, "b2")])
     wait_log(page, 2)
     assert log(page) == ["f2", "b2"] and blocked == []
-    page.context.close()
 
 
 # Whether the home screen (which comes in index.html) was painted in any frame before a table was.
