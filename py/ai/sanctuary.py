@@ -25,8 +25,9 @@ minus the discard pile and the drawn card, all public), never from the order.
   after them are each played out on the same 64 sequences of the next four cards, drawn from
   the remaining composition; in a playout every seat plays its best one-action move under
   `HARD` (max-n: each for its own utility). The action with the best mean utility at the end
-  wins; the budget cuts the playouts short if need be. A `draw` decision is answered at once:
-  there is nothing to choose.
+  (a game won or lost inside a playout counting +-`WIN_LEAF`, on the evaluation's scale) wins;
+  the budget cuts the playouts short if need be. A `draw` decision is answered at once: there
+  is nothing to choose.
 """
 
 from __future__ import annotations
@@ -48,6 +49,11 @@ PLAYOUTS = 64
 HORIZON = 4
 """Turns a playout looks past Hard's action: in a two-team game the rival's, Hard's own, the
 rival's and Hard's again ("a turn or two deep")."""
+WIN_LEAF = 500.0
+"""What a game won inside a playout counts for in the mean (lost: -WIN_LEAF): just past the best
+utility a position not yet won can score (~467: every pawn home but one in S4, every rival pawn
+in Launch). WIN itself (100 logits) let a 1% chance of a win or loss within the horizon outweigh
+a logit of position, and one such playout in 64 outweigh everything else."""
 
 
 @dataclass(frozen=True)
@@ -228,8 +234,9 @@ def playouts(game: Game, pawns: tuple, seat: int, actions: list, counts: tuple,
     """Hard's action: the best `CANDIDATES` actions by their value right after them, each played
     out `PLAYOUTS` times for `horizon` turns (every seat playing its best one-action move under
     `HARD`) on card sequences drawn from the remaining composition, the same sequences for
-    every candidate; the best mean of the seat's utility at the end wins. When the budget runs
-    out, the playouts completed for every candidate decide (none: the first candidate)."""
+    every candidate; the best mean of the seat's utility at the end (a win within the playout
+    +WIN_LEAF, a loss -WIN_LEAF) wins. When the budget runs out, the playouts completed for
+    every candidate decide (none: the first candidate)."""
     seats = game.seats
     nxt = (seat + 1) % seats
     ranked = []
@@ -266,7 +273,7 @@ def draws(pool: list, count: int, rng: random.Random) -> list:
 
 def playout(game: Game, pawns: tuple, mover: int, cards: list, seat: int, budget: Budget) -> float:
     """`seat`'s utility after the seats from `mover` on play `cards`, one a turn, each its best
-    one-action move (a pass when its card allows nothing)."""
+    one-action move (a pass when its card allows nothing); +-WIN_LEAF once a seat wins."""
     seats = game.seats
     for card in cards:
         budget.check()  # a turn is ~0.02–0.3 ms: even a 10 ms budget is kept to the margin
@@ -280,7 +287,7 @@ def playout(game: Game, pawns: tuple, mover: int, cards: list, seat: int, budget
                 best, best_value = after, value
         if best is not None:
             if has_won(best[mover]):
-                return best_value[seat]
+                return WIN_LEAF if mover == seat else -WIN_LEAF
             pawns = best
         mover = nxt
     return game.values(pawns, mover)[seat]

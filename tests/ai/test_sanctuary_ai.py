@@ -219,6 +219,26 @@ def test_hard_counts_the_cards_left_to_draw():
     assert choose_move(only_backsteps.view(0), "hard", seed=1, budget_s=HUGE) == "T20>T25"
 
 
+def test_hard_does_not_give_up_its_last_pawns_safety_for_a_sliver_of_the_race():
+    # Yellow's last pawn is far from home; Switcheroo can put it on T14, T22 or T26 (Red's
+    # pawns). T26 is 11 steps from Finish but four ahead of Red's T22, with five 4s among the 20
+    # cards left; T22 is 15 steps from Finish, out of reach of Red's T14 (no 8 left). When a
+    # playout that ends the game counted as a whole game's worth (10 000), the few playouts in
+    # which someone finished within four turns decided the mean, and Hard took T26 on 18 of 20
+    # seeds; on the evaluation's scale (WIN_LEAF) it takes the safe T22 on most.
+    left = {"1": 1, "2": 1, "Backstep 3": 1, "4": 5, "5": 2, "Six": 1, "7": 3, "10": 1, "12": 2,
+            "Switcheroo": 2, "Gotcha!": 1}
+    spent = [CARDS[c] for c in DECK]
+    for card, count in [*left.items(), ("Switcheroo", 1)]:
+        for _ in range(count):
+            spent.remove(card)
+    state = position([["L", "T14", "T22", "T26"], ["T53", "F", "F", "F"]], "Switcheroo",
+                     to_move=1, discard=spent)
+    assert sum(state.view(1)["remaining"].values()) == 20 and state.view(1)["remaining"]["4"] == 5
+    picks = [choose_move(state.view(1), "hard", seed=seed, budget_s=HUGE) for seed in range(10)]
+    assert picks.count("T53<>T22") >= 7, picks
+
+
 def test_playouts_draw_the_pile_then_a_reshuffled_deck():
     rng = random.Random(4)
     pile = [2, 2, 7]
