@@ -17,7 +17,6 @@ an arrow key leads to, or None).
 
 from dom import el, on
 from pyscript import document
-from pyscript.ffi import create_proxy, to_js
 
 DRAG_THRESHOLD = 8  # CSS pixels before a press becomes a drag
 
@@ -48,8 +47,7 @@ class PickBoard:
         on(svg, "pointermove", self._pointer_move)
         on(svg, "pointerup", self._pointer_up)
         on(svg, "pointercancel", lambda event: self._end_drag())
-        self.touch_proxy = create_proxy(self._touch_start)  # not passive: it may stop a scroll
-        svg.addEventListener("touchstart", self.touch_proxy, to_js({"passive": False}))
+        on(svg, "touchstart", self._touch_start, passive=False)  # it may stop a scroll
         on(svg, "keydown", self._key)
 
     def add_cell(self, name, group, marker):

@@ -5,7 +5,7 @@ typed and never interpreted.
 """
 
 from pyscript import document, window
-from pyscript.ffi import create_proxy
+from pyscript.ffi import create_proxy, to_js
 
 SVG = "http://www.w3.org/2000/svg"
 
@@ -36,9 +36,13 @@ def select(parent, label, options, value, name):
     return node
 
 
-def on(node, event, handler):
-    """Listen for `event` on `node` for the life of the page."""
-    node.addEventListener(event, create_proxy(handler))
+def on(node, event, handler, passive=None):
+    """Listen for `event` on `node` for the life of the page (`passive=False`: the handler may
+    cancel a scroll)."""
+    if passive is None:
+        node.addEventListener(event, create_proxy(handler))
+    else:
+        node.addEventListener(event, create_proxy(handler), to_js({"passive": passive}))
 
 
 def button(parent, label, handler, cls="btn", **attrs):

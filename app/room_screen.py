@@ -21,7 +21,7 @@ TOKEN_KEY = "parlor.room."  # + room code: {"seat", "token", "name"} of this bro
 NAME_KEY = "parlor.name"
 
 
-RECONNECT_MAX_S = 8  # the host's signaling retries back off 1, 2, 4, 8, 8… s
+RECONNECT_MAX_S = 8  # signaling retries back off 1, 2, 4, 8, 8… s (host and guest)
 
 
 def invite_link(code):
@@ -381,12 +381,17 @@ async def load_host_room(code):
         return None
 
 
-def signaling_trouble(wait):
-    """What the page says while it cannot reach the signaling service and tries again."""
+def retry_signaling(room, say):
+    """The signaling socket closed under `room` (a host or a guest): `say` why, and call
+    `room.reconnect` after 1, 2, 4, 8, 8… s (RECONNECT_MAX_S) until a connect succeeds."""
+    wait = min(RECONNECT_MAX_S, 2 ** room.reconnects)
+    room.reconnects += 1
     if not window.navigator.onLine:
-        return ("No network: an online room needs a connection (games on this device work "
-                "offline). Trying again in {} s…".format(wait))
-    return "Cannot reach the signaling service; trying again in {} s…".format(wait)
+        say("No network: an online room needs a connection (games on this device work "
+            "offline). Trying again in {} s…".format(wait))
+    else:
+        say("Cannot reach the signaling service; trying again in {} s…".format(wait))
+    window.setTimeout(room.reconnect_proxy, wait * 1000)
 
 
 class HostRoom:
@@ -487,16 +492,8 @@ class HostRoom:
         """The signaling socket closed under the host (a network change, the service restarted):
         say so where it stays, and try again, backing off to RECONNECT_MAX_S — with the host key
         once the room exists (the guests come back as after a reload), else the create again."""
-        if self.given_up:
-            return
-        wait = min(RECONNECT_MAX_S, 2 ** self.reconnects)
-        self.reconnects += 1
-        text = signaling_trouble(wait)
-        if self.table is None:
-            self.lobby.set_status(text)
-        else:
-            self.app.toast(text)
-        window.setTimeout(self.reconnect_proxy, wait * 1000)
+        if not self.given_up:
+            retry_signaling(self, self.lobby.set_status if self.table is None else self.app.toast)
 
     def reconnect(self):
         if self.closed:
@@ -669,6 +666,7 @@ class GuestRoom:
         self.rematch_card = None
         self.rematch_code = None  # the fresh room of the host's rematch: this one is over
         self.reconnects = 0  # signaling reconnects since the last success (lost_signaling)
+        self.given_up = False  # the room expired while this page was away: no more reconnects
         self.reconnect_proxy = create_proxy(self.reconnect)
         self.lobby = Lobby(root, "guest", on_take=self.take, on_leave=app.go_home)
         self.lobby.set_code(self.code)
@@ -698,7 +696,7 @@ class GuestRoom:
         elif kind == "error" and message.get("code") == "bad-peer":
             pass  # an offer sent while the host was away: host-back / host-changed bring it back
         elif kind == "error" and message.get("code") == "no-room" and self.reconnects:
-            self.reconnects = -1  # back too late: the room expired; nothing to reconnect to
+            self.given_up = True  # back too late: the room expired; nothing to reconnect to
             self.status("This room has closed.")
         elif kind == "error":
             self.status(str(message.get("message", "Signaling error")))
@@ -717,15 +715,11 @@ class GuestRoom:
         """The signaling socket closed under this guest (a network change, the service
         restarted): the host drops its link, so join again, backing off to RECONNECT_MAX_S;
         the seat comes back by its token, as after a reload."""
-        if self.reconnects < 0 or self.net is None:
-            return
-        wait = min(RECONNECT_MAX_S, 2 ** self.reconnects)
-        self.reconnects += 1
-        self.status(signaling_trouble(wait))
-        window.setTimeout(self.reconnect_proxy, wait * 1000)
+        if not self.given_up and self.net is not None:
+            retry_signaling(self, self.status)
 
     def reconnect(self):
-        if not self.closed and self.net is not None and self.reconnects >= 0:
+        if not self.closed and self.net is not None and not self.given_up:
             self.net.connect({"type": "join", "room": self.code})
 
     # --- takeover (docs/online.md, "Takeover") ----------------------------------------------

@@ -294,23 +294,30 @@ def test_a_room_made_offline_says_it_needs_the_network_and_opens_once_back_onlin
     assert blocked == []
 
 
-def test_after_a_takeover_the_old_hosts_seat_can_be_taken_at_the_table(open_page, server_factory, blocked):
-    srv = server_factory("--takeover-after", "2")
+def hana_moves_then_leaves(open_page, srv, *watchers):
+    """Hana hosts Ataxx and plays Red, Ann plays Blue (and `watchers` watch); Hana makes the
+    first move and closes her page for good; Ann takes over as host. -> (Hana's closed page,
+    Ann's page, the watchers' pages)."""
     host = open_page("/" + QUERY, srv=srv)
     wait_engine(host)
     link = create_room(host, "ataxx", ["human", "human"], you="0", name="Hana")
     ann = join(open_page, link, "Ann", 1, srv=srv)
-    bob = join(open_page, link, "Bob", None, srv=srv)  # watches
-    start_room(host, ann, bob)
+    others = [join(open_page, link, name, None, srv=srv) for name in watchers]
+    start_room(host, ann, *others)
     host.wait_for_function(MY_TURN, timeout=10_000)
     tap_any(host)
     ann.wait_for_function("document.querySelectorAll('.move-log .mv').length === 1", timeout=10_000)
-    assert not bob.is_visible("button.take-seat")  # every seat is held
+    assert not any(page.is_visible("button.take-seat") for page in others)  # every seat is held
     host.close()  # for good: Ann takes over; Red's seat (the old host's) is open
     ann.wait_for_selector("button.take-over", state="visible", timeout=30_000)
     wait_engine(ann)
     ann.click("button.take-over")
     ann.wait_for_function("document.body.dataset.room === 'host'", timeout=10_000)
+    return host, ann, others
+
+
+def test_after_a_takeover_the_old_hosts_seat_can_be_taken_at_the_table(open_page, server_factory, blocked):
+    _, ann, (bob,) = hana_moves_then_leaves(open_page, server_factory("--takeover-after", "2"), "Bob")
     bob.wait_for_selector(".seat-0 button.take-seat", state="visible", timeout=30_000)
     bob.click(".seat-0 button.take-seat")
     bob.wait_for_function("document.body.dataset.room === 'seated'", timeout=10_000)
@@ -326,21 +333,9 @@ def test_after_a_takeover_the_old_hosts_seat_can_be_taken_at_the_table(open_page
 
 def test_after_a_takeover_the_old_host_comes_back_into_its_own_seat(open_page, server_factory, blocked):
     srv = server_factory("--takeover-after", "2")
-    host = open_page("/" + QUERY, srv=srv)
-    wait_engine(host)
-    link = create_room(host, "ataxx", ["human", "human"], you="0", name="Hana")
-    ann = join(open_page, link, "Ann", 1, srv=srv)
-    start_room(host, ann)
-    host.wait_for_function(MY_TURN, timeout=10_000)
-    tap_any(host)
-    ann.wait_for_function("document.querySelectorAll('.move-log .mv').length === 1", timeout=10_000)
-    address, context = host.url, host.context
-    host.close()  # Hana's page is gone; Ann takes over
-    ann.wait_for_selector("button.take-over", state="visible", timeout=30_000)
-    ann.click("button.take-over")
-    ann.wait_for_function("document.body.dataset.room === 'host'", timeout=10_000)
+    old, ann, _ = hana_moves_then_leaves(open_page, srv)
     # Hana opens her page again: the room is no longer hers to host, and she is back as Red.
-    hana = open_page("/" + address.split("/", 3)[3], srv=srv, context=context)
+    hana = open_page("/" + old.url.split("/", 3)[3], srv=srv, context=old.context)
     hana.wait_for_function("document.body.dataset.room === 'seated'", timeout=60_000)
     hana.wait_for_selector(".table .board", timeout=10_000)
     assert hana.inner_text(".seat-0 .who").startswith("Hana") and hana.inner_text(".seat-0 .who").endswith("(you)")
