@@ -1,4 +1,5 @@
-"""The engine worker (Pyodide, named PyScript worker "engine").
+"""The engine: what the Pyodide worker exports (the named PyScript worker "engine", started by
+app/engine_worker.py, which comes compiled in wheels/engine.zip).
 
 The only page code that imports ``parlor`` (directly, or through ``table``). It holds the
 authoritative state of the local table. Every exported function takes and returns JSON text,
@@ -10,14 +11,8 @@ import json
 import os
 import sys
 
-# The worker's `files` (public/index.html) are zips written beside this script, not unpacked:
-# Python imports the parlor wheel's modules, table and room (with their build-time bytecode) and
-# segno straight from them.
-sys.path[0:0] = [os.path.abspath(zip_name) for zip_name in ("engine.zip", "segno.whl")
-                 if os.path.isfile(zip_name)]
-
-import parlor  # noqa: E402
-from table import Table, TableError  # noqa: E402
+import parlor
+from table import Table, TableError
 
 MAX_REQUEST = 64_000  # characters; a request larger than this is refused unread
 TABLE = None
@@ -25,16 +20,16 @@ ROOM = None  # the online room this page hosts (app/room.py)
 
 
 def hello():
-    """Say which engine this is: parlor's version, the Python running it, whether its modules
-    and the standard library were imported from bytecode compiled at build time (wheels/engine.zip,
-    runtime/pyodide/python_stdlib.zip), and whether Pyodide was restored from its build-time
-    snapshot (public/pyodide-snapshot.mjs)."""
+    """Say which engine this is: parlor's version, the Python running it, whether its modules,
+    the standard library and PyScript's package were imported from bytecode compiled at build
+    time (wheels/engine.zip, runtime/pyodide/python_stdlib.zip, runtime/pyscript/pyscript.zip),
+    and whether Pyodide was restored from its build-time snapshot (public/pyodide-snapshot.mjs)."""
     return json.dumps({
         "parlor": parlor.__version__,
         "python": sys.version.split()[0],
         "platform": sys.platform,
-        "bytecode": all(sys.modules[name].__file__.endswith(".pyc")
-                        for name in ("parlor.rules.core", "table", "json")),
+        "bytecode": all(getattr(sys.modules.get(name), "__file__", "").endswith(".pyc")
+                        for name in ("parlor.rules.core", "engine", "table", "json", "pyscript")),
         "snapshot": os.environ.get("PARLOR_PYODIDE_SNAPSHOT") == "1",
     })
 
@@ -227,3 +222,4 @@ def qr_svg(text):
 __export__ = ["hello", "new_table", "restore", "act", "think",
               "room_open", "room_restore", "room_takeover", "room_event", "room_think", "room_rematch",
               "qr_svg"]
+__all__ = __export__  # what app/engine_worker.py exports to the page

@@ -10,16 +10,24 @@
 //    so every start compiles the ~190 modules Python imports while it boots (most of Pyodide's
 //    start-up time). The copy in the site is replaced by the same library compiled: each module's
 //    .pyc in place of its source (a file that does not compile keeps its source).
+// 3. SITE_DIR/runtime/pyscript/pyscript.zip: PyScript's own Python package, which its worker
+//    writes out as sources and imports at every start; the engine worker's interpreter
+//    (public/pyodide-snapshot.mjs) puts this compiled copy of the same sources first on sys.path.
 // Unchecked-hash .pyc (no source timestamps to check) for the shipped Pyodide's own Python, built
 // from the same sources in the same build, so they cannot go stale (docs/architecture.md).
 import { loadPyodide } from "pyodide";
 import fs from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 
 const site = process.argv[2];
 if (!site) throw new Error("usage: node scripts/compile_pyc.mjs SITE_DIR");
-const WORKER_MODULES = ["table.py", "room.py"];  // engine.py itself is run from source by PyScript
+const WORKER_MODULES = ["engine.py", "table.py", "room.py"];  // engine_worker.py is run from source by PyScript
 const STDLIB = path.join(site, "runtime", "pyodide", "python_stdlib.zip");
+const PYSCRIPT_ZIP = path.join(site, "runtime", "pyscript", "pyscript.zip");
+// The package's sources as @pyscript/core bundles them for its worker (its build artifact).
+const PYSCRIPT_SOURCES = path.resolve(import.meta.dirname, "..", "node_modules", "@pyscript", "core",
+                                      "src", "stdlib", "pyscript.js");
 
 const py = await loadPyodide();
 py.unpackArchive(new Uint8Array(fs.readFileSync(path.join(site, "wheels", "parlor.whl"))), "zip",
@@ -28,6 +36,14 @@ for (const name of WORKER_MODULES) {
   py.FS.writeFile(`/engine/${name}`, fs.readFileSync(path.join(site, "app", name)));
 }
 py.unpackArchive(new Uint8Array(fs.readFileSync(STDLIB)), "zip", { extractDir: "/stdlib" });
+const writeTree = (dir, tree) => {
+  py.FS.mkdirTree(dir);
+  for (const [name, entry] of Object.entries(tree)) {
+    if (typeof entry === "string") py.FS.writeFile(`${dir}/${name}`, entry);
+    else writeTree(`${dir}/${name}`, entry);
+  }
+};
+writeTree("/pyscript", (await import(pathToFileURL(PYSCRIPT_SOURCES))).default);
 const zipCompiled = py.runPython(`
 import compileall, io, os, py_compile, zipfile
 
@@ -56,4 +72,7 @@ const engineZip = path.join(site, "wheels", "engine.zip");
 fs.writeFileSync(engineZip, engine);
 const stdlib = zipCompiled("/stdlib", false).toJs();
 fs.writeFileSync(STDLIB, stdlib);
-console.log(`compiled ${engineZip} (${engine.length} bytes), ${STDLIB} (${stdlib.length} bytes)`);
+const pyscript = zipCompiled("/pyscript", true).toJs();
+fs.writeFileSync(PYSCRIPT_ZIP, pyscript);
+console.log(`compiled ${engineZip} (${engine.length} bytes), ${STDLIB} (${stdlib.length} bytes), ` +
+            `${PYSCRIPT_ZIP} (${pyscript.length} bytes)`);

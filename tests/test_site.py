@@ -66,7 +66,7 @@ def test_the_worker_imports_one_zip_with_bytecode_beside_each_source(site_dir):
 
     with zipfile.ZipFile(site_dir / "wheels" / "parlor.whl") as wheel:
         sources = {n: wheel.read(n) for n in wheel.namelist() if n.endswith(".py")}
-    for name in ("table.py", "room.py"):
+    for name in ("engine.py", "table.py", "room.py"):
         sources[name] = (site_dir / "app" / name).read_bytes()
     with zipfile.ZipFile(site_dir / "wheels" / "engine.zip") as archive:
         python = {n for n in archive.namelist() if n.endswith((".py", ".pyc"))}
@@ -79,6 +79,27 @@ def test_the_worker_imports_one_zip_with_bytecode_beside_each_source(site_dir):
             assert struct.unpack("<I", head[4:8])[0] == 0b01, name  # hash-based, source unchecked
         assert len(magics) == 1 and next(iter(magics)).endswith(b"\r\n")
         assert_reproducible(archive)
+
+
+def test_the_worker_imports_pyscripts_own_package_compiled(site_dir):
+    """runtime/pyscript/pyscript.zip is PyScript's Python package as its worker writes it out
+    (each source is in the core chunk word for word, and every one is there), each source with
+    an unchecked-hash .pyc beside it; public/pyodide-snapshot.mjs puts it first on sys.path."""
+    import zipfile
+
+    core = "".join(p.read_text() for p in (site_dir / "runtime" / "pyscript").glob("core-*.js"))
+    with zipfile.ZipFile(site_dir / "runtime" / "pyscript" / "pyscript.zip") as archive:
+        sources = {n: archive.read(n).decode() for n in archive.namelist() if n.endswith(".py")}
+        assert set(archive.namelist()) == set(sources) | {n + "c" for n in sources}
+        for name in sources:
+            assert struct.unpack("<I", archive.read(name + "c")[4:8])[0] == 0b01, name
+        assert_reproducible(archive)
+    assert "pyscript/__init__.py" in sources and "pyscript/web.py" in sources
+    for name, source in sources.items():
+        assert json.dumps(source, ensure_ascii=False) in core, name
+    # ...and the core chunk writes no module that the zip lacks
+    written = set(re.findall(r'"(\w+\.py)":"', core))
+    assert written == {n.rpartition("/")[2] for n in sources}
 
 
 def assert_reproducible(archive):
@@ -118,7 +139,7 @@ def test_index_preloads_files_the_site_ships(site_dir):
     links = re.findall(r'<link rel="(modulepreload|preload)" href="\./([^"]+)"([^>]*)>', html)
     hrefs = {href for _, href, _ in links}
     assert {"runtime/micropython/micropython.mjs", "runtime/micropython/micropython.wasm",
-            "app/main.py", "app/engine.py"} <= hrefs
+            "app/main.py", "app/engine_worker.py"} <= hrefs
     chunks = [h for h in hrefs if h.startswith("runtime/pyscript/")]
     assert sorted(re.sub(r"-[\w-]+\.js$", "", h) for h in chunks) == [
         "runtime/pyscript/core", "runtime/pyscript/error"]

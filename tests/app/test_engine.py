@@ -94,3 +94,13 @@ def test_qr_svg_is_an_svg_of_the_link_segno_round_trips():
     assert "<script" not in answer["svg"] and "on" not in root.attrib
     for bad in ("", "x" * 513, None):
         assert not json.loads(engine.qr_svg(bad))["ok"]
+
+
+def test_the_worker_script_exports_the_engines_functions():
+    """app/engine_worker.py (the script PyScript runs in the worker) exports to the page exactly
+    what app/engine.py lists, bound to the engine's own functions."""
+    import engine_worker
+
+    assert engine_worker.__export__ == engine.__export__
+    for name in engine.__export__:
+        assert getattr(engine_worker, name) is getattr(engine, name), name
