@@ -29,7 +29,7 @@ const cached = fetch(SNAPSHOT, { cache: "only-if-cached", mode: "same-origin" })
 const download = new AbortController();
 const downloaded = cached.then((response) => (response ? null
   : fetch(SNAPSHOT, { mode: "same-origin", signal: download.signal })
-    .then((fetched) => (fetched.ok ? fetched.arrayBuffer() : null))))
+    .then((fetched) => (fetched.ok ? fetched.blob() : null))))
   .catch(() => null);
 const pyscriptZip = fetch(PYSCRIPT_ZIP).then((response) => (response.ok ? response.arrayBuffer() : null))
   .catch(() => null);
@@ -43,9 +43,9 @@ async function snapshotStream() {
   }
   const response = await cached;
   if (response) return response.body;
-  const bytes = await Promise.race([
+  const blob = await Promise.race([
     downloaded, new Promise((resolve) => setTimeout(resolve, FIRST_VISIT_WAIT_MS, null))]);
-  if (bytes) return new Blob([bytes]).stream();
+  if (blob) return blob.stream();
   download.abort();
   return null;
 }
