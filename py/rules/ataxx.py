@@ -28,19 +28,19 @@ INDEX = {name: sq for sq, name in enumerate(NAMES)}
 PIECE = "xo"
 
 
-def _ring(sq: int, distance: int) -> int:
-    f, r = sq % SIZE, sq // SIZE
-    mask = 0
-    for df in range(-distance, distance + 1):
-        for dr in range(-distance, distance + 1):
-            if max(abs(df), abs(dr)) == distance and 0 <= f + df < SIZE and 0 <= r + dr < SIZE:
-                mask |= 1 << ((r + dr) * SIZE + f + df)
-    return mask
+NOT_FILE_A = sum(1 << sq for sq in range(SQUARES) if sq % SIZE != 0)
+NOT_FILE_G = sum(1 << sq for sq in range(SQUARES) if sq % SIZE != SIZE - 1)
 
 
-ADJACENT = [_ring(sq, 1) for sq in range(SQUARES)]
+def spread(mask: int) -> int:
+    """`mask` and every square next to it: `spread(own) & empty` are the place targets."""
+    row = mask | ((mask << 1) & NOT_FILE_A) | ((mask >> 1) & NOT_FILE_G)
+    return (row | (row << SIZE) | (row >> SIZE)) & FULL
+
+
+ADJACENT = [spread(1 << sq) & ~(1 << sq) for sq in range(SQUARES)]
 """ADJACENT[sq]: the up to 8 squares next to sq (place targets, capture zone)."""
-RING2 = [_ring(sq, 2) for sq in range(SQUARES)]
+RING2 = [spread(spread(1 << sq)) & ~spread(1 << sq) for sq in range(SQUARES)]
 """RING2[sq]: the up to 16 squares exactly two away (jump targets)."""
 JUMP_SOURCES = RING2
 """Jumps are symmetric: the squares that can jump to sq are RING2[sq]."""
@@ -61,16 +61,6 @@ def bits(mask: int):
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
-
-
-NOT_FILE_A = sum(1 << sq for sq in range(SQUARES) if sq % SIZE != 0)
-NOT_FILE_G = sum(1 << sq for sq in range(SQUARES) if sq % SIZE != SIZE - 1)
-
-
-def spread(mask: int) -> int:
-    """`mask` and every square next to it: `spread(own) & empty` are the place targets."""
-    row = mask | ((mask << 1) & NOT_FILE_A) | ((mask >> 1) & NOT_FILE_G)
-    return (row | (row << SIZE) | (row >> SIZE)) & FULL
 
 
 def can_move(own: int, empty: int) -> bool:

@@ -79,34 +79,19 @@ def crossing(side: int) -> int:
 
 def _forward_table(side: int) -> list[tuple]:
     """FORWARD[side][pos][n] for pos 0-64 (track, Sanctuary, Finish) and n 0-12."""
+    # The side's way home: round the track from just past its crossing to the crossing itself,
+    # then S1-S4 and Finish. A pawn's n-th step forward is n places further along this path.
     cross = crossing(side)
-    table = []
-    for pos in range(FINISH + 1):
-        row, p = [pos], pos
-        for _ in range(12):
-            if p is None or p == FINISH:
-                p = None
-            elif p == cross:
-                p = S1
-            elif p >= S1:
-                p += 1
-            else:
-                p = (p + 1) % TRACK
-            row.append(p)
-        table.append(tuple(row))
-    return table
+    path = [(cross + 1 + i) % TRACK for i in range(TRACK)] + list(range(S1, FINISH + 1))
+    at = {pos: i for i, pos in enumerate(path)}
+    return [tuple(path[at[pos]:at[pos] + 13]) + (None,) * (at[pos] + 13 - len(path))
+            for pos in range(FINISH + 1)]
 
 
 FORWARD = [_forward_table(side) for side in range(4)]
-TO_FINISH = [[0] * (FINISH + 1) for _ in range(4)]
+TO_FINISH = [[FINISH - S1 + 1 + (crossing(side) - pos) % TRACK if pos < S1 else FINISH - pos
+              for pos in range(FINISH + 1)] for side in range(4)]
 """TO_FINISH[side][pos]: forward steps from pos to Finish (a track pawn turns in at its crossing)."""
-for _side in range(4):
-    for _pos in range(FINISH + 1):
-        _p, _n = _pos, 0
-        while _p != FINISH:
-            _p = FORWARD[_side][_p][1]
-            _n += 1
-        TO_FINISH[_side][_pos] = _n
 
 NAMES = {LAUNCH: "L", FINISH: "F", **{t: f"T{t}" for t in range(TRACK)},
          **{S1 + i: f"S{i + 1}" for i in range(4)}}
