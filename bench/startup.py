@@ -2,7 +2,7 @@
 """Start-up, side by side in one run: a bare page that only boots Pyodide from the same local
 files, versus Parlor's time to a usable home screen and to engine ready.
 
-    python bench/startup.py [--runs 5] [--site dist/site]     (build first: scripts/build_site.py)
+    python bench/startup.py [--runs 12] [--site dist/site]     (build first: scripts/build_site.py)
 
 Cold: a fresh browser context (empty HTTP cache, no service worker): a first visit. Warm: a
 second load in the same context (Parlor: served by its service worker; bare page: by the HTTP
@@ -16,6 +16,12 @@ is replayed then), ``parlor-engine-ready`` (the Pyodide worker answered ``hello`
 ``bare-ready`` (``loadPyodide`` resolved and ran a line of Python).
 Targets: engine ready ≤ 1.15 × bare boot; home usable ≤ 0.25 × bare boot.
 
+Requests are watched, not routed (bench/_page.py, `watch_context`): any to another origin stops
+the run, and none can leave, as no other host name resolves. Routing them through Playwright
+would hold every request for a round trip to this process; it cost Parlor's ~45 requests (eight
+of them one after another before Pyodide's files) far more than the bare page's six
+(docs/benchmarks.md).
+
 The bare page boots twice: from the site's own Pyodide files (the same files as Parlor: the
 standard library compiled at build time) and from the npm package's files as published (the
 library as sources, compiled by every start), so both ratios are printed.
@@ -25,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import shutil
 import statistics
 import sys
@@ -33,8 +40,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
-from _page import POLL_MS, TIMEOUT, launch  # noqa: E402
-from conftest import guard_context, start_server  # noqa: E402  (on the path through _page)
+from _page import NO_FOREIGN_HOSTS, POLL_MS, TIMEOUT, launch, watch_context  # noqa: E402
+from conftest import start_server  # noqa: E402  (on the path through _page)
 
 BARE_HTML = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>bare Pyodide</title></head>
@@ -54,12 +61,12 @@ def mark(page, name):
     return page.evaluate(f"performance.getEntriesByName({name!r}, 'mark')[0].startTime") / 1000
 
 
-def load_parlor(page, url, blocked):
+def load_parlor(page, url, foreign):
     """(home, page, engine ready) marks, and whether Pyodide was restored from its snapshot."""
     page.goto(url)
     page.wait_for_function("document.body.dataset.engine === 'ready'", polling=POLL_MS,
                            timeout=TIMEOUT)
-    assert not blocked, blocked
+    assert not foreign, f"requests to other origins: {foreign}"
     restored = json.loads(page.evaluate("window.parlorEngine('hello')"))["snapshot"]
     return (mark(page, "parlor-home"), mark(page, "parlor-page"), mark(page, "parlor-engine-ready")), restored
 
@@ -70,9 +77,16 @@ def load_bare(page, url):
     return mark(page, "bare-ready")
 
 
+def bootstrap_interval(values: list[float], rounds: int = 10_000) -> tuple[float, float]:
+    """The 95% percentile-bootstrap interval of the median of `values` (fixed seed)."""
+    rng = random.Random(0)
+    medians = sorted(statistics.median(rng.choices(values, k=len(values))) for _ in range(rounds))
+    return medians[int(0.025 * rounds)], medians[int(0.975 * rounds) - 1]
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--runs", type=int, default=5)
+    p.add_argument("--runs", type=int, default=12)
     p.add_argument("--site", default=str(ROOT / "dist" / "site"))
     args = p.parse_args(argv)
     site = Path(args.site).resolve()
@@ -95,12 +109,12 @@ def main(argv: list[str] | None = None) -> int:
         restored = {"cold": 0, "warm": 0}
         try:
             with sync_playwright() as pw:
-                browser = launch(pw)
+                browser = launch(pw, NO_FOREIGN_HOSTS)
                 for run in range(args.runs):
-                    blocked: list[str] = []
+                    foreign: list[str] = []
                     for kind, srv in bare_srvs.items():  # bare: cold, then warm in one context
                         ctx = browser.new_context()
-                        guard_context(ctx, srv.url, blocked)
+                        watch_context(ctx, srv.url, foreign)
                         for when in ("cold", "warm"):
                             page = ctx.new_page()
                             rows[f"{kind}_{when}"].append(load_bare(page, srv.url + "/"))
@@ -108,10 +122,10 @@ def main(argv: list[str] | None = None) -> int:
                         ctx.close()
                     # Parlor: cold, wait for the service worker to take over, then warm
                     ctx = browser.new_context()
-                    guard_context(ctx, parlor_srv.url, blocked)
+                    watch_context(ctx, parlor_srv.url, foreign)
                     for when in ("cold", "warm"):
                         page = ctx.new_page()
-                        marks, snapshot = load_parlor(page, parlor_srv.url + "/", blocked)
+                        marks, snapshot = load_parlor(page, parlor_srv.url + "/", foreign)
                         for key, value in zip(("home", "page", "engine"), marks):
                             rows[f"{key}_{when}"].append(value)
                         restored[when] += snapshot
@@ -137,6 +151,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{kind:6} {bare:6.2f} {npm:6.2f} {home:6.2f} {page:6.2f} {engine:7.2f} {home / bare:10.2f}"
               f" {engine / bare:12.2f} {home / npm:9.2f} {engine / npm:11.2f}")
     print("targets: home/bare ≤ 0.25, engine/bare ≤ 1.15")
+    print("engine/bare run by run (each run's Parlor load over its own bare load, a minute's load"
+          " drift cancelling out): median [95% bootstrap interval]")
+    for kind in ("cold", "warm"):
+        ratios = [e / b for e, b in zip(rows[f"engine_{kind}"], rows[f"bare_{kind}"])]
+        low, high = bootstrap_interval(ratios)
+        print(f"{kind:6} {statistics.median(ratios):.3f} [{low:.3f}, {high:.3f}]")
     print(f"Pyodide restored from its snapshot: cold {restored['cold']} of {args.runs} loads, "
           f"warm {restored['warm']} of {args.runs}")
     return 0
