@@ -10,8 +10,10 @@ inside a time budget it never overruns). See docs/ai.md.
 
 from __future__ import annotations
 
+import importlib
 import math
 import random
+from types import ModuleType
 from typing import Any
 
 from .search import Budget
@@ -51,20 +53,19 @@ def choose_move(view: dict, level: str, *, seed: Any = None, budget_s: float | N
     state = from_view(view, seed)
     if state.is_over:
         raise ValueError(f"the game is over ({state.end_reason}); there is no move to choose")
-    rng = random.Random(seed)
-    if state.game == "ataxx":
-        from . import ataxx
+    return player_for(state.game).choose(state, level, random.Random(seed), budget, max_depth)
 
-        return ataxx.choose(state, level, rng, budget, max_depth)
-    if state.game == "runners":
-        from . import runners
 
-        return runners.choose(state, level, rng, budget, max_depth)
-    if state.game == "sanctuary":
-        from . import sanctuary
-
-        return sanctuary.choose(state, level, rng, budget, max_depth)
-    raise ValueError(f"no computer player for {state.game!r}")
+def player_for(game: str) -> ModuleType:
+    """The computer player of `game`: the module `parlor.ai.<game>`, whose
+    `choose(state, level, rng, budget, max_depth)` picks a move."""
+    name = f"{__name__}.{game}"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        if error.name != name:
+            raise
+        raise ValueError(f"no computer player for {game!r:.40}") from None
 
 
 def _budget_seconds(budget_s: Any) -> float:

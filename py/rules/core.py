@@ -33,6 +33,14 @@ def check_move_string(move: Any) -> str:
     return move.strip().lower()
 
 
+def check_int(value: Any, what: str, low: int, high: int) -> int:
+    """Return `value` if it is an int (not a bool) from `low` to `high`, else raise
+    ValueError naming `what`: the shared check of untrusted numbers in dicts and views."""
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ValueError(f"{what} must be an integer from {low} to {high}, not {shown(value)}")
+    return value
+
+
 @dataclass(frozen=True)
 class GameInfo:
     """What the lobby needs to know about a game before one exists."""
@@ -54,6 +62,18 @@ class GameInfo:
     first_option: bool = False
     """True if new_game takes `first=seat` (who moves first while seating and colours stay);
     a rematch then rotates it. Otherwise a rematch moves the seats' settings one place along."""
+    colours: tuple[str, ...] = ()
+    """The seats' colour names, seat 0 first, for the largest table."""
+    seat_colours: tuple[tuple[int, tuple[str, ...]], ...] = ()
+    """Colour names for the seat counts that do not take the first of `colours`, as
+    ((seats, (name, ...)), ...), e.g. Sanctuary's two teams sitting opposite."""
+    turn_seconds: int | None = None
+    """The turn clock of a table of this game, in seconds; None: no clock."""
+    online: tuple[tuple[str, Any], ...] = ()
+    """Online-room rules beyond the defaults, as ((name, value), ...): "stand_in_after"
+    (seconds without a heartbeat before a computer plays an absent person's turn),
+    "lobby_host_absent_after" (seconds before the earliest person present may start),
+    "fresh_room_rematch" (a rematch opens a new room). See docs/online.md."""
 
     @property
     def seat_counts(self) -> str:
@@ -65,6 +85,10 @@ class GameInfo:
     def seats_for(self, variant: str) -> tuple[int, ...]:
         """The seat counts `variant` can be played with."""
         return dict(self.variant_seats).get(variant, tuple(range(self.min_seats, self.max_seats + 1)))
+
+    def colours_for(self, seats: int) -> tuple[str, ...]:
+        """The colour name of each seat at a table of `seats` seats."""
+        return dict(self.seat_colours).get(seats, self.colours[:seats])
 
     def tables(self) -> list[tuple[int, str]]:
         """Every (seats, variant) a game can be started with."""
@@ -81,6 +105,10 @@ class GameInfo:
             "default_variant": self.default_variant,
             "layouts": list(self.layouts),
             "variant_seats": {variant: list(self.seats_for(variant)) for variant in self.variants},
+            "colours": {str(seats): list(self.colours_for(seats))
+                        for seats in range(self.min_seats, self.max_seats + 1)},
+            "turn_seconds": self.turn_seconds,
+            "online": dict(self.online),
         }
 
 
@@ -104,12 +132,13 @@ class State:
         """Every legal decision for `to_move`, sorted, in the game's notation ([] when over)."""
         raise NotImplementedError
 
-    def play(self, move: str) -> "State":
-        """The state after `move`; raises IllegalMove (changing nothing) if it is not legal."""
+    def _play(self, move: str) -> "State":
+        """The state after `move` (already a stripped, lower-cased string of at most
+        MAX_MOVE_LENGTH characters, the game not over); raises IllegalMove if not legal."""
         raise NotImplementedError
 
-    def forfeit(self, seat: int, reason: str = "resign") -> "State":
-        """The state in which `seat` has lost (timeout, resignation)."""
+    def _forfeit(self, seat: int, reason: str) -> "State":
+        """The state in which `seat` (a valid seat, the game not over) has lost for `reason`."""
         raise NotImplementedError
 
     @property
@@ -144,6 +173,38 @@ class State:
     @property
     def is_over(self) -> bool:
         return self.to_move is None
+
+    def play(self, move: Any) -> "State":
+        """The state after `move`; raises IllegalMove (changing nothing) if it is not legal."""
+        if self.is_over:
+            raise IllegalMove(f"the game is over ({self.end_reason}); no more moves")
+        return self._play(check_move_string(move))
+
+    def forfeit(self, seat: Any, reason: Any = "resign") -> "State":
+        """The state in which `seat` has lost (timeout, resignation)."""
+        seat = self.check_seat(seat)
+        if self.is_over:
+            raise IllegalMove(f"the game is over ({self.end_reason}); nobody can forfeit")
+        if not isinstance(reason, str) or not reason or len(reason) > 40:
+            raise IllegalMove("a forfeit reason is a short word such as 'timeout' or 'resign'")
+        return self._forfeit(seat, reason)
+
+    def targets(self) -> dict[str, list[list[str]]]:
+        """Board hints for tap-tap and drag, {origin: [[target, move, kind], ...]}, for games
+        whose moves go from one place to another; {} for the others and when over."""
+        return {}
+
+    def _copy(self) -> "State":
+        """A shallow copy sharing every slot (states are immutable), with the cached legal
+        moves dropped: the first step of a game's `_play` and `_forfeit`."""
+        state = object.__new__(type(self))
+        for cls in type(self).__mro__:
+            for slot in getattr(cls, "__slots__", ()):
+                if hasattr(self, slot):
+                    setattr(state, slot, getattr(self, slot))
+        if hasattr(state, "_moves_cache"):
+            state._moves_cache = None
+        return state
 
     def check_seat(self, seat: Any) -> int:
         """Return `seat` if it names a seat of this game, else raise IllegalMove."""
