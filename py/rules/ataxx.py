@@ -175,7 +175,7 @@ class AtaxxState(State):
     seats = 2
     __slots__ = (
         "variant", "_pieces", "blocked", "_turn", "halfmove", "fullmove", "start_fen",
-        "_history", "_seen", "_winners", "_end_reason", "_forfeit", "_moves_cache",
+        "_history", "_seen", "_winners", "_end_reason", "_forfeited", "_moves_cache",
     )
 
     def __init__(self, variant: str, x: int, o: int, blocked: int, turn: int, halfmove: int,
@@ -191,7 +191,7 @@ class AtaxxState(State):
         self._seen = seen
         self._winners: list[int] = []
         self._end_reason: str | None = None
-        self._forfeit: dict | None = None
+        self._forfeited: dict | None = None
         self._moves_cache: list[str] | None = None
         self._judge()
 
@@ -291,9 +291,7 @@ class AtaxxState(State):
                 hints[NAMES[sq]] = sorted(moves)
         return hints
 
-    def play(self, move: Any) -> "AtaxxState":
-        if self._end_reason:
-            raise IllegalMove(f"the game is over ({self._end_reason}); no more moves")
+    def _play(self, move: str) -> "AtaxxState":
         parsed = parse_move(move)
         own, opp = self._pieces[self._turn], self._pieces[1 - self._turn]
         empty = self.empty()
@@ -330,22 +328,10 @@ class AtaxxState(State):
         return AtaxxState(self.variant, x, o, self.blocked, turn, halfmove, fullmove,
                           self.start_fen, self._history + (name,), seen)
 
-    def forfeit(self, seat: int, reason: str = "resign") -> "AtaxxState":
-        seat = self.check_seat(seat)
-        if self._end_reason:
-            raise IllegalMove(f"the game is over ({self._end_reason}); nobody can forfeit")
-        if not isinstance(reason, str) or not reason or len(reason) > 40:
-            raise IllegalMove("a forfeit reason is a short word such as 'timeout' or 'resign'")
+    def _forfeit(self, seat: int, reason: str) -> "AtaxxState":
         state = self._copy()
-        state._forfeit = {"seat": seat, "reason": reason}
+        state._forfeited = {"seat": seat, "reason": reason}
         state._end([1 - seat], f"{PIECE[seat]} forfeits ({reason})")
-        return state
-
-    def _copy(self) -> "AtaxxState":
-        state = AtaxxState.__new__(AtaxxState)
-        for slot in AtaxxState.__slots__:
-            setattr(state, slot, getattr(self, slot))
-        state._moves_cache = None
         return state
 
     # --- notation and serialisation ------------------------------------------------------
@@ -360,7 +346,7 @@ class AtaxxState(State):
             "variant": self.variant,
             "start_fen": self.start_fen,
             "history": list(self._history),
-            "forfeit": dict(self._forfeit) if self._forfeit else None,
+            "forfeit": dict(self._forfeited) if self._forfeited else None,
         }
 
     def view(self, seat: int | None = None) -> dict:

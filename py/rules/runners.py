@@ -158,7 +158,7 @@ class RunnersState(State):
     game = "runners"
     __slots__ = (
         "seats", "variant", "first", "start", "runners", "owners", "turns", "_history",
-        "_last", "_winners", "_end_reason", "_forfeit", "_moves_cache",
+        "_last", "_winners", "_end_reason", "_forfeited", "_moves_cache",
     )
 
     def __init__(self, seats: int, variant: str, first: int, start: dict | None, runners: tuple,
@@ -177,7 +177,7 @@ class RunnersState(State):
         self._last = last
         self._winners: list[int] = []
         self._end_reason: str | None = None
-        self._forfeit: dict | None = None
+        self._forfeited: dict | None = None
         self._moves_cache: list[str] | None = None
 
     # --- construction ----------------------------------------------------------------------
@@ -302,9 +302,7 @@ class RunnersState(State):
             hints.setdefault(NAMES[f], []).append([NAMES[t], move_name(f, t), "leap" if leap else "step"])
         return {origin: sorted(moves) for origin, moves in sorted(hints.items())}
 
-    def play(self, move: Any) -> "RunnersState":
-        if self._end_reason:
-            raise IllegalMove(f"the game is over ({self._end_reason}); no more moves")
+    def _play(self, move: str) -> "RunnersState":
         parsed = parse_move(move)
         seat = self.to_move
         mine, occupied = self.runners[seat], self.occupied()
@@ -383,25 +381,13 @@ class RunnersState(State):
         self._winners = winners
         self._end_reason = reason
 
-    def forfeit(self, seat: int, reason: str = "resign") -> "RunnersState":
+    def _forfeit(self, seat: int, reason: str) -> "RunnersState":
         """`seat` loses: in 2v2 the other team wins; in free-for-all the other seats with the
         highest score win (ties share)."""
-        seat = self.check_seat(seat)
-        if self._end_reason:
-            raise IllegalMove(f"the game is over ({self._end_reason}); nobody can forfeit")
-        if not isinstance(reason, str) or not reason or len(reason) > 40:
-            raise IllegalMove("a forfeit reason is a short word such as 'timeout' or 'resign'")
         state = self._copy()
-        state._forfeit = {"seat": seat, "reason": reason}
+        state._forfeited = {"seat": seat, "reason": reason}
         others = [s for s in range(self.seats) if s not in friends_of(seat, self.seats, self.variant)]
         state._end(state._leaders(others), f"{COLOURS[seat]} forfeits ({reason})")
-        return state
-
-    def _copy(self) -> "RunnersState":
-        state = RunnersState.__new__(RunnersState)
-        for slot in RunnersState.__slots__:
-            setattr(state, slot, getattr(self, slot))
-        state._moves_cache = None
         return state
 
     # --- serialisation ---------------------------------------------------------------------
@@ -418,7 +404,7 @@ class RunnersState(State):
                 "to_move": self.start["to_move"],
             },
             "history": list(self._history),
-            "forfeit": dict(self._forfeit) if self._forfeit else None,
+            "forfeit": dict(self._forfeited) if self._forfeited else None,
         }
 
     def cell_names(self, mask: int) -> list[str]:

@@ -273,7 +273,7 @@ class SanctuaryState(State):
     game = "sanctuary"
     variant = "standard"
     __slots__ = ("seats", "first", "seed", "shuffles", "pawns", "turn", "card", "draw", "discard",
-                 "_history", "_last", "_forfeit", "_winners", "_end_reason", "_actions")
+                 "_history", "_last", "_forfeited", "_winners", "_end_reason", "_actions")
 
     def __init__(self, seats: int, first: int, seed: Any, shuffles: int, pawns: tuple, turn: int,
                  card: int | None, draw: tuple, discard: tuple, history: tuple, last: dict | None,
@@ -294,7 +294,7 @@ class SanctuaryState(State):
         """Cards spent since the last shuffle, oldest first."""
         self._history = history
         self._last = last
-        self._forfeit = forfeit
+        self._forfeited = forfeit
         self._winners: list[int] = []
         self._end_reason: str | None = None
         self._actions: dict | None = None
@@ -391,9 +391,7 @@ class SanctuaryState(State):
                          "captures": [[t, NAMES[s]] for t, s in captures], "swapped": swapped}
         return dict(sorted(out.items()))
 
-    def play(self, move: Any) -> "SanctuaryState":
-        if self._end_reason:
-            raise IllegalMove(f"the game is over ({self._end_reason}); no more moves")
+    def _play(self, move: str) -> "SanctuaryState":
         name, parts = _normal_move(move)
         seat = self.turn
         if self.card is None:
@@ -487,13 +485,8 @@ class SanctuaryState(State):
             return f"your own pawn is on {NAMES[d]}"
         return f"{CARDS[card]} does not move a pawn that way"
 
-    def forfeit(self, seat: int, reason: str = "resign") -> "SanctuaryState":
+    def _forfeit(self, seat: int, reason: str) -> "SanctuaryState":
         """`seat` loses: the other seats with the most pawns in Finish win (ties share)."""
-        seat = self.check_seat(seat)
-        if self._end_reason:
-            raise IllegalMove(f"the game is over ({self._end_reason}); nobody can forfeit")
-        if not isinstance(reason, str) or not reason or len(reason) > 40:
-            raise IllegalMove("a forfeit reason is a short word such as 'timeout' or 'resign'")
         return SanctuaryState(self.seats, self.first, self.seed, self.shuffles, self.pawns,
                               self.turn, self.card, self.draw, self.discard, self._history,
                               self._last, {"seat": seat, "reason": reason})
@@ -520,7 +513,7 @@ class SanctuaryState(State):
             "discard": [CARDS[c] for c in self.discard],
             "history": list(self._history),
             "last_move": _copy_last(self._last),
-            "forfeit": dict(self._forfeit) if self._forfeit else None,
+            "forfeit": dict(self._forfeited) if self._forfeited else None,
         }
 
     def to_dict(self) -> dict:
@@ -676,7 +669,7 @@ def from_view(view: dict, seed: Any = None) -> SanctuaryState:
     if state.shuffles != data["shuffles"]:
         state = SanctuaryState(state.seats, state.first, state.seed, data["shuffles"], state.pawns,
                                state.turn, state.card, state.draw, state.discard, state._history,
-                               state._last, state._forfeit)
+                               state._last, state._forfeited)
     return state
 
 
