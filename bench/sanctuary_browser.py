@@ -9,7 +9,7 @@ Medium play under CPython (see `positions`); each is one where the seat to move 
 must choose (phase "act", more than one legal move), so Hard really searches. Sanctuary's
 new_game takes no start position, so the page's engine gets each one through its `restore`
 export: a saved table `{"config": {"game": "sanctuary", "variant": "standard", "seed": S,
-"seats": [Hard, Hard]}, "state": state.to_dict(), "paused": false}`, which app/table.py replays
+"seats": [Hard, Hard]}, "state": state.to_dict(), "paused": false}`, which app/engine/local_table.py replays
 from the config's start. `think(budget)` is then timed from the page as in bench/ai_browser.py:
 performance.now() around the awaited `window.parlorEngine("think", …)`, i.e. main thread ->
 worker -> choose_move -> back. `--wide` more act positions need at least 9 legal moves (a

@@ -10,12 +10,14 @@
    as wheels/<name>.whl from .cache/site-wheels (scripts/setup.sh downloads them), and only the runtime files the page needs, copied from node_modules
    (Pyodide core, PyScript core dist, MicroPython), all served from our own origin.
 3. Writes into index.html: <link rel="modulepreload"> tags for PyScript's hashed core chunks (the
-   engine worker starts sooner when they are not fetched one after another), and the home
-   screen's markup and CSS made by app/home_form.py under CPython (the home screen is painted and
-   works before any Python has started in the page).
+   engine worker starts sooner when they are not fetched one after another), the page's module
+   list (every .py of app/page/ and app/shared/: nothing to keep by hand), and the home screen's
+   markup and CSS made by app/shared/home_form.py under CPython (the home screen is painted and
+   works before any Python has started in the page). Appends each board's own styles
+   (app/page/boards/*.css) to style.css.
 4. Byte-compiles with the shipped Pyodide under Node (scripts/compile_pyc.mjs): the engine
-   worker's import zip, wheels/engine.zip (the parlor wheel's modules, table.py and room.py, each
-   with its .pyc), and Pyodide's standard library (runtime/pyodide/python_stdlib.zip, shipped as
+   worker's import zip, wheels/engine.zip (the parlor wheel's modules and every module of
+   app/engine/ and app/shared/, each with its .pyc), and Pyodide's standard library (runtime/pyodide/python_stdlib.zip, shipped as
    sources by the npm package, replaced by its compiled form), so neither is compiled at start.
    Then boots that Pyodide once and saves its memory (scripts/make_snapshot.mjs:
    runtime/pyodide/snapshot.bin.gz), which the engine worker restores instead of booting Python.
@@ -70,6 +72,44 @@ PRECACHE_MARKER = "/*__PARLOR_PRECACHE__*/null"
 PRELOAD_MARKER = "<!--PARLOR_RUNTIME_PRELOADS-->"
 HOME_MARKER = "<!--PARLOR_HOME-->"
 HOME_CSS_MARKER = "/*PARLOR_HOME_CSS*/"
+PAGE_FILES_MARKER = '"PARLOR_PAGE_FILES"'
+
+# The two programs of app/ and what they share (docs/architecture.md, "Layout"). Each program's
+# modules are found by listing its folder: a module added to a folder ships without another edit.
+APP = ROOT / "app"
+PAGE, ENGINE, SHARED = APP / "page", APP / "engine", APP / "shared"
+PAGE_ENTRY, ENGINE_ENTRY = "main.py", "worker.py"  # run from their URLs by PyScript
+GAMES_JSON = "app/games.json"
+
+
+def python_modules(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.rglob("*.py") if "__pycache__" not in p.parts)
+
+
+def program_modules(own: Path, entry: str) -> dict[str, str]:
+    """{path in the site: path in the program's import root} for every module of `own` (but its
+    entry script) and of app/shared/; two modules at one import path stop the build."""
+    modules, seen = {}, {}
+    for folder in (own, SHARED):
+        for path in python_modules(folder):
+            rel = path.relative_to(folder).as_posix()
+            if folder is own and rel == entry:
+                continue
+            if rel in seen:
+                raise SystemExit(f"{path} and {seen[rel]} would both be imported as {rel}")
+            seen[rel] = path
+            modules[path.relative_to(ROOT).as_posix()] = rel
+    return modules
+
+
+def page_modules() -> dict[str, str]:
+    """The page's MicroPython file system: app/page/ and app/shared/ (PyScript's `files`)."""
+    return program_modules(PAGE, PAGE_ENTRY)
+
+
+def engine_modules() -> dict[str, str]:
+    """The engine worker's own modules, zipped beside the parlor wheel's: app/engine/, app/shared/."""
+    return program_modules(ENGINE, ENGINE_ENTRY)
 
 
 def build_wheel(out_dir: Path) -> Path:
@@ -157,12 +197,12 @@ def precache_manifest(site: Path) -> dict:
     return {"version": digest.hexdigest()[:16], "files": list(hashes), "hashes": hashes}
 
 
-def run_node_script(name: str, site: Path) -> None:
+def run_node_script(name: str, site: Path, *args: str) -> None:
     """Run scripts/<name> under Node.js on the site (it loads the site's own Pyodide)."""
     node = shutil.which("node")
     if node is None:
         raise SystemExit("node is needed to build the site (npm ci installs the runtime)")
-    subprocess.run([node, str(ROOT / "scripts" / name), str(site)], cwd=ROOT, check=True,
+    subprocess.run([node, str(ROOT / "scripts" / name), str(site), *args], cwd=ROOT, check=True,
                    stdout=subprocess.DEVNULL)
 
 
@@ -171,7 +211,7 @@ def compile_bytecode(site: Path) -> None:
     library in runtime/pyodide/, by the shipped Pyodide: unchecked-hash .pyc that zipimport reads
     without compiling (docs/architecture.md: "How the wheel gets into the worker", "Pyodide's
     standard library, compiled at build time")."""
-    run_node_script("compile_pyc.mjs", site)
+    run_node_script("compile_pyc.mjs", site, json.dumps(engine_modules()))
 
 
 def make_snapshot(site: Path) -> None:
@@ -207,16 +247,28 @@ def write_runtime_preloads(site: Path) -> None:
     fill_markers(site / "index.html", {PRELOAD_MARKER: links})
 
 
-def write_home_screen(site: Path) -> None:
-    """index.html: the home screen's markup in #screen and its mode CSS in <head>, made by the
-    page's own app/home_form.py (pure Python), which app/home_screen.py adopts at start."""
-    sys.path.insert(0, str(ROOT / "app"))
+def write_page(site: Path) -> None:
+    """The page's facts and files: app/games.json (every game's GameInfo, read from the wheel just
+    built, for the page's catalog: MicroPython has no `parlor`); in index.html the page's module
+    list, the home screen's markup in #screen and its mode CSS in <head>, made by
+    app/shared/home_form.py (pure Python), which the page's home screen adopts at start;
+    style.css: each board's own styles after the shared ones."""
+    sys.path[0:0] = [str(site / WHEEL_NAME), str(SHARED)]
     try:
+        from parlor.rules import GAMES
         import home_form
     finally:
-        sys.path.remove(str(ROOT / "app"))
+        del sys.path[0:2]
+    infos = [info.to_dict() for info in GAMES.values()]
+    (site / GAMES_JSON).write_text(json.dumps(infos, separators=(",", ":")))
+    files = {f"./{site_path}": f"./{rel}" for site_path, rel in page_modules().items()}
+    files[f"./{GAMES_JSON}"] = "./games.json"
     fill_markers(site / "index.html", {HOME_MARKER: home_form.home_html(),
-                                       HOME_CSS_MARKER: home_form.home_css()})
+                                       HOME_CSS_MARKER: home_form.home_css(),
+                                       PAGE_FILES_MARKER: json.dumps(files)})
+    with (site / "style.css").open("a") as css:
+        for path in sorted((PAGE / "boards").glob("*.css")):
+            css.write(f"\n/* {path.relative_to(ROOT).as_posix()} */\n{path.read_text()}")
 
 
 def write_service_worker(site: Path, manifest: dict) -> None:
@@ -229,7 +281,7 @@ def build(out: Path) -> dict:
         shutil.rmtree(out)
     out.mkdir(parents=True)
     copy_tree(ROOT / "public", out)
-    copy_tree(ROOT / "app", out / "app")
+    copy_tree(APP, out / "app")
     with tempfile.TemporaryDirectory() as tmp:
         wheel = build_wheel(Path(tmp))
         (out / WHEEL_NAME).parent.mkdir(parents=True, exist_ok=True)
@@ -238,7 +290,7 @@ def build(out: Path) -> dict:
     copy_site_wheels(out)
     copy_runtime(out)
     write_runtime_preloads(out)
-    write_home_screen(out)
+    write_page(out)
     compile_bytecode(out)
     make_snapshot(out)
     manifest = precache_manifest(out)

@@ -1,11 +1,13 @@
 // Byte-compile the engine worker's Python ahead of time, with the very Pyodide the site ships.
 //
-//   node scripts/compile_pyc.mjs SITE_DIR
+//   node scripts/compile_pyc.mjs SITE_DIR MODULES_JSON
 //
 // 1. SITE_DIR/wheels/engine.zip: the parlor wheel's modules and the worker's own modules
-//    (app/table.py, app/room.py; not segno: it is imported only for a room's QR code, straight
-//    from its wheel), each source with its .pyc beside it (the layout zipimport reads). The worker
-//    puts the zip on sys.path and imports from it without unpacking or compiling.
+//    (MODULES_JSON: {path in the site: path in the zip}, every module of app/engine/ and
+//    app/shared/ as scripts/build_site.py lists them; not segno: it is imported only for a room's
+//    QR code, straight from its wheel), each source with its .pyc beside it (the layout zipimport
+//    reads). The worker puts the zip on sys.path and imports from it without unpacking or
+//    compiling.
 // 2. SITE_DIR/runtime/pyodide/python_stdlib.zip: Pyodide ships the standard library as sources,
 //    so every start compiles the ~190 modules Python imports while it boots (most of Pyodide's
 //    start-up time). The copy in the site is replaced by the same library compiled: each module's
@@ -20,9 +22,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-const site = process.argv[2];
-if (!site) throw new Error("usage: node scripts/compile_pyc.mjs SITE_DIR");
-const WORKER_MODULES = ["engine.py", "table.py", "room.py"];  // engine_worker.py is run from source by PyScript
+const [site, modulesJson] = process.argv.slice(2);
+if (!site || !modulesJson) throw new Error("usage: node scripts/compile_pyc.mjs SITE_DIR MODULES_JSON");
+const WORKER_MODULES = JSON.parse(modulesJson);  // the worker's entry script runs from source
 const STDLIB = path.join(site, "runtime", "pyodide", "python_stdlib.zip");
 const PYSCRIPT_ZIP = path.join(site, "runtime", "pyscript", "pyscript.zip");
 // The package's sources as @pyscript/core bundles them for its worker (its build artifact).
@@ -32,8 +34,9 @@ const PYSCRIPT_SOURCES = path.resolve(import.meta.dirname, "..", "node_modules",
 const py = await loadPyodide();
 py.unpackArchive(new Uint8Array(fs.readFileSync(path.join(site, "wheels", "parlor.whl"))), "zip",
                  { extractDir: "/engine" });
-for (const name of WORKER_MODULES) {
-  py.FS.writeFile(`/engine/${name}`, fs.readFileSync(path.join(site, "app", name)));
+for (const [from, to] of Object.entries(WORKER_MODULES)) {
+  py.FS.mkdirTree(path.posix.dirname(`/engine/${to}`));
+  py.FS.writeFile(`/engine/${to}`, fs.readFileSync(path.join(site, from)));
 }
 py.unpackArchive(new Uint8Array(fs.readFileSync(STDLIB)), "zip", { extractDir: "/stdlib" });
 const writeTree = (dir, tree) => {

@@ -12,6 +12,34 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 SITE_TEXT = (".html", ".css", ".webmanifest", ".py")
+APP = ROOT / "app"
+
+
+def modules_of(program: str, entry: str) -> dict[str, Path]:
+    """{import path: file} of every module a program of app/ ships, found by walking the tree
+    here (not by the build's code): its folder's and app/shared/'s, but its entry script."""
+    found = {}
+    for folder in (APP / program, APP / "shared"):
+        for path in folder.rglob("*.py"):
+            rel = path.relative_to(folder).as_posix()
+            if "__pycache__" not in path.parts and not (folder.name == program and rel == entry):
+                found[rel] = path
+    return found
+
+
+def test_the_page_ships_every_module_of_its_folders_and_no_other(site_dir):
+    """The page's MicroPython file system (PyScript's `files` of the mpy script) is exactly
+    app/page/ and app/shared/: a module added to a folder ships with no list to edit, a stray or
+    missing one fails here; each source is the site's copy of the repository's file."""
+    html = (site_dir / "index.html").read_text()
+    config = json.loads(re.search(r"""<script type="mpy" src="\./app/page/main\.py"\s+config='([^']+)'""", html)[1])
+    files = config["files"]
+    expected = modules_of("page", "main.py")
+    assert files.pop("./app/games.json") == "./games.json"  # the games' facts (catalog.py)
+    assert sorted(files.values()) == sorted(f"./{rel}" for rel in expected)
+    for url, rel in files.items():
+        shipped = site_dir / url.removeprefix("./")
+        assert shipped.read_bytes() == expected[rel.removeprefix("./")].read_bytes(), url
 
 
 def test_precache_lists_every_file(site_dir):
@@ -66,8 +94,8 @@ def test_the_worker_imports_one_zip_with_bytecode_beside_each_source(site_dir):
 
     with zipfile.ZipFile(site_dir / "wheels" / "parlor.whl") as wheel:
         sources = {n: wheel.read(n) for n in wheel.namelist() if n.endswith(".py")}
-    for name in ("engine.py", "table.py", "room.py"):
-        sources[name] = (site_dir / "app" / name).read_bytes()
+    for rel, path in modules_of("engine", "worker.py").items():
+        sources[rel] = path.read_bytes()
     with zipfile.ZipFile(site_dir / "wheels" / "engine.zip") as archive:
         python = {n for n in archive.namelist() if n.endswith((".py", ".pyc"))}
         assert python == set(sources) | {name + "c" for name in sources}
@@ -139,7 +167,7 @@ def test_index_preloads_files_the_site_ships(site_dir):
     links = re.findall(r'<link rel="(modulepreload|preload)" href="\./([^"]+)"([^>]*)>', html)
     hrefs = {href for _, href, _ in links}
     assert {"runtime/micropython/micropython.mjs", "runtime/micropython/micropython.wasm",
-            "app/main.py", "app/engine_worker.py"} <= hrefs
+            "app/page/main.py", "app/engine/worker.py"} <= hrefs
     chunks = [h for h in hrefs if h.startswith("runtime/pyscript/")]
     assert sorted(re.sub(r"-[\w-]+\.js$", "", h) for h in chunks) == [
         "runtime/pyscript/core", "runtime/pyscript/error"]

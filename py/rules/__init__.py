@@ -9,12 +9,25 @@ See docs/rules-contract.md for the protocol and each game's notation.
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from typing import Any
 
-from . import ataxx, runners, sanctuary
 from .core import GameInfo, IllegalMove, State
 
-GAMES: dict[str, GameInfo] = {info.id: info for info in (ataxx.INFO, runners.INFO, sanctuary.INFO)}
+
+def _registry() -> dict[str, GameInfo]:
+    """Every game of this package, by id, in the order of their module names: a module that
+    declares its `INFO` (a GameInfo) is a game; adding one needs no other edit."""
+    games = {}
+    for module in sorted(pkgutil.iter_modules(__path__), key=lambda found: found.name):
+        info = getattr(importlib.import_module(f"{__name__}.{module.name}"), "INFO", None)
+        if isinstance(info, GameInfo):
+            games[info.id] = info
+    return games
+
+
+GAMES: dict[str, GameInfo] = _registry()
 
 __all__ = ["GAMES", "GameInfo", "IllegalMove", "State", "from_dict", "from_view", "new_game"]
 

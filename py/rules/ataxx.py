@@ -410,7 +410,8 @@ def from_view(view: dict, seed: Any = None) -> AtaxxState:
 INFO = GameInfo(
     id="ataxx", title="Ataxx", min_seats=2, max_seats=2, variants=VARIANTS,
     default_variant=VARIANTS[0], layouts=tuple(LAYOUTS), new=new, from_dict=from_dict,
-    from_view=from_view,
+    from_view=from_view, colours=("Red", "Blue"),
+    turn_seconds=30,  # the seed: "Each turn lasts 30 seconds; timeout loses"
 )
 
 

@@ -478,4 +478,5 @@ INFO = GameInfo(
     id="runners", title="Runners", min_seats=2, max_seats=4, variants=VARIANTS,
     default_variant=VARIANTS[0], layouts=(), new=new, from_dict=from_dict, from_view=from_view,
     variant_seats=(("ffa", (2, 3, 4)), ("2v2", (4,))), first_option=True,
+    colours=("Orange", "Blue", "Jade", "Violet"),
 )

@@ -676,5 +676,10 @@ def from_view(view: dict, seed: Any = None) -> SanctuaryState:
 INFO = GameInfo(
     id="sanctuary", title="Sanctuary", min_seats=2, max_seats=4, variants=VARIANTS,
     default_variant=VARIANTS[0], layouts=(), new=new, from_dict=from_dict, from_view=from_view,
-    first_option=True,
+    first_option=True, colours=COLOURS,
+    seat_colours=((2, tuple(COLOURS[s] for s in SIDES[2])), (3, tuple(COLOURS[s] for s in SIDES[3]))),
+    # The seed: "After two minutes without a seat heartbeat, a computer may take its turn until it
+    # reconnects. If the lobby host is absent for two minutes, the earliest connected human may
+    # start. A rematch online creates a fresh room and invitation."
+    online=(("stand_in_after", 120.0), ("lobby_host_absent_after", 120.0), ("fresh_room_rematch", True)),
 )

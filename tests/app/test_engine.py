@@ -97,9 +97,9 @@ def test_qr_svg_is_an_svg_of_the_link_segno_round_trips():
 
 
 def test_the_worker_script_exports_the_engines_functions():
-    """app/engine_worker.py (the script PyScript runs in the worker) exports to the page exactly
-    what app/engine.py lists, bound to the engine's own functions."""
-    import engine_worker
+    """app/engine/worker.py (the script PyScript runs in the worker) exports to the page exactly
+    what app/engine/engine.py lists, bound to the engine's own functions."""
+    import worker as engine_worker
 
     assert engine_worker.__export__ == engine.__export__
     for name in engine.__export__:

@@ -5,7 +5,7 @@ from html.parser import HTMLParser
 import pytest
 from catalog import GAMES
 from home_form import escape, home_css, home_html, table_config
-from table import Table
+from local_table import Table
 
 
 class Cards(HTMLParser):

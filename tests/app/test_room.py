@@ -1,12 +1,12 @@
-"""The room host (app/room.py): seats and tokens, and every hostile input refused with nothing
+"""The room host (app/engine/room_host.py): seats and tokens, and every hostile input refused with nothing
 changed while the other guests are still served."""
 
 import json
 
 import pytest
 
-from room import CLOSE_AFTER, MAX_MESSAGE, RoomHost
-from table import TableError
+from room_host import CLOSE_AFTER, MAX_MESSAGE, RoomHost
+from local_table import TableError
 
 HUMAN = {"kind": "human"}
 

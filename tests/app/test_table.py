@@ -5,7 +5,7 @@ import json
 import pytest
 
 from parlor.rules import from_view
-from table import Table, TableError
+from local_table import Table, TableError
 
 HUMAN = {"kind": "human"}
 

@@ -226,11 +226,11 @@ def test_the_home_screen_works_before_the_pages_python_runs(open_page, server):
     a Start pressed before the page's Python runs opens that table as soon as it does."""
     held = []
     page = open_page(None)
-    page.route("**/app/main.py", lambda route: held.append(route))  # the page's Python waits until released below
+    page.route("**/app/page/main.py", lambda route: held.append(route))  # the page's Python waits until released below
     page.goto(server.url + "/", wait_until="commit")
     card = "article[data-game=ataxx] "
     page.wait_for_selector(card + ".mode[data-mode=local]")
-    assert held, "app/main.py was not requested"
+    assert held, "app/page/main.py was not requested"
     assert page.is_visible(card + "select[name=level]")  # Solo: the computer's level
     page.click(card + ".mode[data-mode=local]")
     assert not page.is_visible(card + "select[name=level]")

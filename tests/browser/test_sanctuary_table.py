@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from tablekit import HUMAN_TURN, OVER, board_roles, contrast, log, start, wait_engine, wait_log
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "app"))
-from table import Table  # noqa: E402  (the engine's own table, to write a saved game)
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "app" / "engine"))
+from local_table import Table  # noqa: E402  (the engine's own table, to write a saved game)
 
 pytestmark = pytest.mark.browser
 

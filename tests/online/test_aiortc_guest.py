@@ -35,7 +35,7 @@ from test_online_room import MY_TURN, QUERY, create_room, tap_any  # noqa: E402
 
 pytestmark = [pytest.mark.webrtc, pytest.mark.browser]
 
-# The page drops a link silent for 3 s (app/room_net.py). Sent as json.dumps spells it
+# The page drops a link silent for 3 s (app/page/net/room_link.py). Sent as json.dumps spells it
 # ('{"v": 1, "type": "hb"}', not the page's own '{"v":1,"type":"hb"}'): the page must take it
 # for a heartbeat all the same, not hand it to the engine (which would answer unknown-type).
 HEARTBEAT = {"v": 1, "type": "hb"}

@@ -1,7 +1,8 @@
 """Golden playthroughs: a seeded random game per table, written out move by move.
 
-A rule change shows up as a readable diff of tests/rules/golden/. To accept a deliberate change,
-run with PARLOR_UPDATE_GOLDEN=1 and review the diff.
+Each file of tests/rules/golden/ is one table, named <game>_<seats>_<variant>_<seed>.txt. A rule
+change shows up as a readable diff. To accept a deliberate change, run with
+PARLOR_UPDATE_GOLDEN=1 and review the diff; to add a table, create its (empty) file and do the same.
 """
 
 import os
@@ -13,11 +14,8 @@ import pytest
 from parlor.rules import new_game
 
 GOLDEN = Path(__file__).parent / "golden"
-TABLES = [("ataxx", 2, "standard", 1), ("ataxx", 2, "solo", 2),
-          ("runners", 2, "ffa", 1), ("runners", 3, "ffa", 2), ("runners", 4, "ffa", 3),
-          ("runners", 4, "2v2", 4),
-          ("sanctuary", 2, "standard", 1), ("sanctuary", 3, "standard", 2),
-          ("sanctuary", 4, "standard", 3)]
+TABLES = sorted(tuple(int(part) if part.isdigit() else part for part in path.stem.split("_"))
+                for path in GOLDEN.glob("*.txt"))
 
 
 def playthrough(game, seats, variant, seed):

@@ -1,5 +1,5 @@
 """The engine: what the Pyodide worker exports (the named PyScript worker "engine", started by
-app/engine_worker.py, which comes compiled in wheels/engine.zip).
+app/engine/worker.py, which comes compiled in wheels/engine.zip).
 
 The only page code that imports ``parlor`` (directly, or through ``table``). It holds the
 authoritative state of the local table. Every exported function takes and returns JSON text,
@@ -12,11 +12,11 @@ import os
 import sys
 
 import parlor
-from table import Table, TableError
+from local_table import Table, TableError
 
 MAX_REQUEST = 64_000  # characters; a request larger than this is refused unread
 TABLE = None
-ROOM = None  # the online room this page hosts (app/room.py)
+ROOM = None  # the online room this page hosts (room_host.py)
 
 
 def hello():
@@ -29,7 +29,7 @@ def hello():
         "python": sys.version.split()[0],
         "platform": sys.platform,
         "bytecode": all(getattr(sys.modules.get(name), "__file__", "").endswith(".pyc")
-                        for name in ("parlor.rules.core", "engine", "table", "json", "pyscript")),
+                        for name in ("parlor.rules.core", "engine", "local_table", "json", "pyscript")),
         "snapshot": os.environ.get("PARLOR_PYODIDE_SNAPSHOT") == "1",
     })
 
@@ -54,7 +54,7 @@ def _answer(change):
 
 
 def new_table(config):
-    """Seat a new table from a config (see app/table.py)."""
+    """Seat a new table from a config (see app/engine/local_table.py)."""
     def change():
         global TABLE
         TABLE = Table(_read(config))
@@ -108,7 +108,7 @@ def think(budget_s):
                            "snapshot": TABLE.snapshot() if TABLE else None})
 
 
-# --- an online room hosted by this page (see app/room.py and docs/online.md) -----------------
+# --- an online room hosted by this page (see app/engine/room_host.py and docs/online.md) -----------------
 
 def _room_answer(change):
     """Run `change` on the room; answer {ok, error?, snapshot, lobby, outbox, close, saved}."""
@@ -125,7 +125,7 @@ def _room_answer(change):
 
 def _room_host():
     """The room module, imported on first use: a local game's start-up does not wait for it."""
-    from room import RoomHost
+    from room_host import RoomHost
     return RoomHost
 
 
@@ -222,4 +222,4 @@ def qr_svg(text):
 __export__ = ["hello", "new_table", "restore", "act", "think",
               "room_open", "room_restore", "room_takeover", "room_event", "room_think", "room_rematch",
               "qr_svg"]
-__all__ = __export__  # what app/engine_worker.py exports to the page
+__all__ = __export__  # what app/engine/worker.py exports to the page

@@ -1,10 +1,10 @@
 """The Ataxx board: 7×7 squares in SVG, updated in place so that changes animate.
 
 It draws the snapshot's board rows and, on a person's turn, marks the targets of the selected
-piece: a dot for a place (clone), a ring for a jump. Picking works as in `board_input`.
+piece: a dot for a place (clone), a ring for a jump. Picking works as in `boards/base.py`.
 """
 
-from board_input import PickBoard
+from boards.base import PickBoard
 from dom import el
 
 FILES = "abcdefg"
@@ -17,7 +17,7 @@ def square_name(file, row):
     return FILES[file] + str(7 - row)
 
 
-class AtaxxBoard(PickBoard):
+class Board(PickBoard):
     def __init__(self, parent, game, on_move):
         self.colours = game["colours"]
         self.rows = None

@@ -29,7 +29,7 @@ import time
 from typing import Any, Callable
 
 from parlor.rules import GAMES, from_view
-from table import LEVELS, Table, TableError
+from local_table import LEVELS, Table, TableError
 
 VERSION = 1
 MAX_MESSAGE = 8 * 1024  # characters of one guest message, checked before parsing
@@ -40,24 +40,17 @@ CLOSE_AFTER = 60  # messages refused in a row for rate: the page drops that peer
 HOST = "host"  # the host's own peer id (signaling gives the host that id too)
 MAX_PEER_ID = 40
 
-# Per-game online rules, from the games' seeds (docs/online.md, "Per-game rules"). A game
-# without an entry: a person's turn waits for them, only the host starts, and a rematch
-# restarts in the same room. A new game only adds an entry here, never networking code.
-ONLINE_RULES: dict[str, dict] = {
-    # Sanctuary (seed 002): "After two minutes without a seat heartbeat, a computer may take its
-    # turn until it reconnects. If the lobby host is absent for two minutes, the earliest
-    # connected human may start. A rematch online creates a fresh room and invitation."
-    "sanctuary": {"stand_in_after": 120.0, "lobby_host_absent_after": 120.0, "fresh_room_rematch": True},
-}
 SEED_RANGE = 2**52  # a room's seed, drawn here, kept from guests; exact as a JavaScript number
 STAND_IN_LEVEL = "medium"  # the computer that plays an absent person's turn
 ABSENT_RULES = ("stand_in_after", "lobby_host_absent_after")
 
 
 def game_rules(game: str, absent_after: Any = None) -> dict:
-    """The online rules of `game`; `absent_after` (seconds) replaces the waits of its away
-    rules (tests and demos use a short one)."""
-    rules = dict(ONLINE_RULES.get(game, {}))
+    """The online rules `game` declares on its GameInfo (`online`; docs/online.md, "Per-game
+    rules": without one, a person's turn waits for them, only the host starts, and a rematch
+    restarts in the same room); `absent_after` (seconds) replaces the waits of its away rules
+    (tests and demos use a short one)."""
+    rules = dict(GAMES[game].online)
     if absent_after is not None:
         if isinstance(absent_after, bool) or not isinstance(absent_after, (int, float)) \
                 or not 0 <= absent_after <= 3600:
@@ -242,7 +235,7 @@ class RoomHost:
         return table
 
     def rematch_config(self) -> dict:
-        """A fresh room's rematch (ONLINE_RULES "fresh_room_rematch"): {config, host_seat} for a
+        """A fresh room's rematch (the online rule "fresh_room_rematch"): {config, host_seat} for a
         new room with the same seats (people's seats open again, computers kept), the next
         seed and the starting seat rotated as in Table.rematch."""
         table = self.table.rematch()
@@ -256,7 +249,7 @@ class RoomHost:
             for s in seats]}
         return {"config": config, "host_seat": host_seat}
 
-    # --- the computer standing in for an absent person (ONLINE_RULES "stand_in_after") -------
+    # --- the computer standing in for an absent person (the online rule "stand_in_after") -------
     def stand_in_seat(self) -> int | None:
         """The seat to move if a computer may play its turn now: a person's seat whose player
         has been away (no link, so no heartbeat) for `stand_in_after` seconds."""
@@ -529,7 +522,7 @@ class RoomHost:
         room.clock = clock
         room.started = bool(lobby.get("started"))
         # An abandoned lobby (its host gone): the person who took it over may start without
-        # the old host's seat (ONLINE_RULES "lobby_host_absent_after").
+        # the old host's seat (the online rule "lobby_host_absent_after").
         room.may_start_open = not room.started and "lobby_host_absent_after" in room.rules
         room.peers, room.outbox, room.to_close = {}, [], []
         return room

@@ -1,6 +1,6 @@
 """Online rooms in the page: the room setup, the lobby, and the host's and a guest's controllers.
 
-The host's page runs the room in its engine worker (app/room.py): every guest message goes
+The host's page runs the room in its engine worker (app/engine/room_host.py): every guest message goes
 there as text, tagged with the link it came on, and the engine's answer says what to send to
 whom. A guest's page only draws the state the host sends and sends intents (hello, take, move).
 See docs/online.md ("Rooms in the page").
@@ -9,12 +9,12 @@ See docs/online.md ("Rooms in the page").
 import asyncio
 import json
 
-from catalog import LEVELS, game as catalog_game, seat_colours
+from catalog import LEVELS, SEAT_MARKS, game as catalog_game, seat_colours
 from dom import button, el, on, query_param, select, show
 from pyscript import document, window
 from pyscript.ffi import create_proxy
-from room_net import RoomNet
-from table_screen import TableScreen, controller, paint_colours
+from net.room_link import RoomNet
+from screens.table import TableScreen, controller, paint_colours
 
 ONLINE = {"id": "online", "title": "Online"}
 TOKEN_KEY = "parlor.room."  # + room code: {"seat", "token", "name"} of this browser's seat
@@ -206,7 +206,7 @@ class Lobby:
         has_seat = you_seat is not None
         for index, seat in enumerate(lobby["seats"]):
             item = el("li", "lobby-seat", parent=self.seats, data_seat=index)
-            el("span", "dot c" + str(index), parent=item, aria_hidden="true")
+            el("span", "dot c" + str(index), SEAT_MARKS[index], item, aria_hidden="true")
             el("span", "colour", colours[index], item)
             if seat["kind"] == "ai":
                 who, state = controller(seat), ""
@@ -419,7 +419,7 @@ class HostRoom:
         else:
             self.seat_count = len(config["seats"])
         self.opened = False
-        self.rules = {}  # the game's online rules (app/room.py ONLINE_RULES), from the lobby
+        self.rules = {}  # the game's online rules (GameInfo.online, via the room host), from the lobby
         self.on_created = on_created  # called with the new room's code (a fresh-room rematch)
         self.keep_net = False  # closing leaves the links open (a fresh-room rematch announces)
         self.check_timer = None

@@ -13,10 +13,10 @@ import json
 from catalog import game as catalog_game, mode as catalog_mode
 from dom import el, on, query_param, show
 from engine_client import EngineClient
-from home_screen import HomeScreen
+from screens.home import HomeScreen
 from pyscript import document, window
 from pyscript.ffi import create_proxy
-from table_store import load_saved
+from saved_table import load_saved
 
 # The table and room screens (and every board) are imported when first opened, not at start:
 # MicroPython compiles a module when it is imported, and the home screen should not wait for
@@ -35,7 +35,7 @@ class App:
         self.toast_timer = None
         self.home = None
         self.table = None
-        self.room = None  # the online room's controller or setup (app/room_screen.py)
+        self.room = None  # the online room's controller or setup (app/page/screens/room.py)
         self.markup = self.screen.querySelector(".home")  # the home screen index.html came with
         window.setInterval(create_proxy(self.tick), 200)
         # The Parlor logo goes home, as New game does (its plain link reloads the page, which
@@ -65,13 +65,13 @@ class App:
 
     def room_setup(self, game):
         """The online room's setup for `game` (seats, the host's own seat, name)."""
-        from room_screen import RoomSetup
+        from screens.room import RoomSetup
         self.close()
         self.room = RoomSetup(self, self.screen, game)
         document.body.dataset.screen = "room-setup"
 
     def host_room(self, game, config, host_seat, name):
-        from room_screen import HostRoom
+        from screens.room import HostRoom
         self.close()
         self.room = HostRoom(self, self.screen, game, config, host_seat, name)
         document.body.dataset.screen = "room"
@@ -83,7 +83,7 @@ class App:
         asyncio.create_task(self._resume_host(code))
 
     async def _resume_host(self, code):
-        from room_screen import HostRoom, load_host_room, set_address
+        from screens.room import HostRoom, load_host_room, set_address
         record = await load_host_room(code)
         if record is None or self.room is not None:
             set_address()
@@ -97,14 +97,14 @@ class App:
     def join_room(self, code, reclaim=None):
         """A guest opened an invite link (?room=CODE); `reclaim`: the seat this browser played
         as the room's host before a takeover, to take again."""
-        from room_screen import GuestRoom
+        from screens.room import GuestRoom
         self.close()
         self.room = GuestRoom(self, self.screen, code, reclaim)
         document.body.dataset.screen = "room"
 
     def start_table(self, game, mode, config):
         """A new table for `config`; it starts as soon as the engine is up."""
-        from table_screen import TableScreen
+        from screens.table import TableScreen
         config["seed"] = int(window.Math.random() * 1_000_000_000)
         self.close()
         self.table = table = TableScreen(self, self.screen, game, mode, len(config["seats"]))
@@ -114,7 +114,7 @@ class App:
 
     def resume(self, saved):
         """Show the saved table at once; it comes alive when the engine has restored it."""
-        from table_screen import TableScreen
+        from screens.table import TableScreen
         game = catalog_game(saved["game"])
         mode = catalog_mode(game, saved["mode"])
         self.close()

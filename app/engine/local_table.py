@@ -15,9 +15,6 @@ from parlor.rules import GAMES, IllegalMove, from_dict, new_game
 
 LEVELS = ("easy", "medium", "hard")
 MAX_SEAT_NAME = 24
-TURN_SECONDS = {"ataxx": 30}
-"""The games whose turns are timed, and how long a turn lasts: Ataxx's seed says "Each turn lasts
-30 seconds; timeout loses". Runners and Sanctuary have no turn clock (their seeds give none)."""
 
 
 class TableError(ValueError):
@@ -144,7 +141,7 @@ class Table:
     def think(self, budget_s: float | None = None, stand_in: str | None = None) -> dict:
         """The computer's choice for the seat to move (not applied): {move, ply, seat}.
         `stand_in`: a computer level that plays a person's turn (an online room's absent
-        player, app/room.py)."""
+        player, app/engine/room_host.py)."""
         seat = self.state.to_move
         if self.is_ai(seat):
             level = self.config["seats"][seat]["level"]
@@ -169,7 +166,7 @@ class Table:
     @property
     def turn_s(self) -> int | None:
         """Seconds per turn, or None: this game has no turn clock."""
-        return TURN_SECONDS.get(self.config["game"])
+        return GAMES[self.config["game"]].turn_seconds
 
     def forfeit(self, seat: Any, reason: str, ply: Any) -> None:
         """`seat` loses (its clock ran out, or its player resigned)."""

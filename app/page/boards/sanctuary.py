@@ -1,6 +1,6 @@
 """The Sanctuary board: the shared 60-space track with each team's arrow, entry crossing,
 Launch, private Sanctuary and Finish; the drawn card; the move list; a preview with Confirm and
-Cancel; and a board view that pans and zooms.
+Cancel; and the shared board view (boards/viewport.py) that pans and zooms.
 
 Choosing: tap a glowing pawn, then a glowing destination — or pick from the move list. Either
 way the move is previewed (both steps of a Six split, and every capture) and only Confirm sends
@@ -9,16 +9,14 @@ changes size), Whole board, Readable view (back to the chosen zoom), Recenter (t
 and follow play again). The chosen zoom is remembered apart on a phone and on a desktop.
 """
 
-from board_input import PickBoard, far
+from boards.base import PickBoard
+from boards.viewport import Viewport
 from dom import button, el, on, reduced_motion, show
-from pyscript import window
-from pyscript.ffi import create_proxy, to_js
+from pyscript.ffi import to_js
 
 UNIT = 40  # SVG units per grid cell; the board is 16 × 16 cells
 SIZE = 16 * UNIT
-ZOOM_MAX = 4.0
 ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
-WHEEL_SETTLED_MS = 400  # a trackpad zoom is remembered once its wheel events stop
 PAWN_OFFSETS = [(-0.3, -0.3), (0.3, -0.3), (-0.3, 0.3), (0.3, 0.3)]
 
 
@@ -60,12 +58,7 @@ def action_words(colours, effect, move):
     return words
 
 
-def zoom_key():
-    phone = window.matchMedia("(pointer: coarse)").matches or window.innerWidth < 600
-    return "parlor.sanctuary.zoom." + ("phone" if phone else "desktop")
-
-
-class SanctuaryBoard(PickBoard):
+class Board(PickBoard):
     cell_role = "button"  # a track of spaces, not rows and columns
     def __init__(self, parent, game, on_move):
         self.send = on_move
@@ -75,14 +68,7 @@ class SanctuaryBoard(PickBoard):
         self.moves = {}
         self.chosen = None  # the move being previewed
         self.ply = -1
-        self.zoom = 1.0
-        self.centre = (SIZE / 2, SIZE / 2)
-        self.follow = True
         self.focus_point = None
-        self.pointers = {}
-        self.pan = None
-        self.wheel_timer = None
-        self.remember_zoom = create_proxy(lambda: self.set_zoom(self.zoom, remember=True))
         wrap = el("div", "sanctuary", parent=parent)
         self.card = el("div", "card-drawn", parent=wrap, aria_live="polite")
         self.card_name = el("strong", "card-name", "", self.card)
@@ -90,15 +76,12 @@ class SanctuaryBoard(PickBoard):
         self.card_hint = el("span", "card-hint", "", self.card)
         self.card_last = el("span", "card-last", "", self.card)  # what the last turn played
         self.draw_button = button(self.card, "Draw a card", lambda: self.send("draw"), "btn primary")
-        tools = el("div", "view-tools", parent=wrap, role="toolbar", aria_label="Board view")
-        button(tools, "Zoom in", lambda: self.set_zoom(self.zoom * 1.4, remember=True), "btn small")
-        button(tools, "Zoom out", lambda: self.set_zoom(self.zoom / 1.4, remember=True), "btn small")
-        button(tools, "Whole board", lambda: self.set_zoom(1.0), "btn small")
-        button(tools, "Readable view", self.readable, "btn small")
-        button(tools, "Recenter", self.recenter, "btn small")
+        tools = el("div", parent=wrap)
         svg = el("svg", "board sanctuary-board", parent=wrap, svg=True, role="group",
                  aria_label="Sanctuary board", viewBox="0 0 {} {}".format(SIZE, SIZE))
         super().__init__(svg, self.choose, ghost_radius=14)
+        self.viewport = Viewport(svg, (0, 0, SIZE, SIZE), "sanctuary", self.focus)
+        self.viewport.toolbar(tools)
         self.draggable = False  # a drag pans the board
         self.preview = el("div", "preview", parent=wrap, aria_live="polite")
         self.preview_text = el("p", None, "", self.preview)
@@ -109,19 +92,6 @@ class SanctuaryBoard(PickBoard):
         self.list = el("div", "move-list", parent=wrap, role="list", aria_label="Moves")
         self.spaces = {}
         self.pawn_layer = None
-        on(svg, "pointerdown", self._pan_start)
-        on(svg, "pointermove", self._pan_move)
-        on(svg, "pointerup", self._pan_end)
-        on(svg, "pointercancel", self._pan_end)
-        on(svg, "wheel", self._wheel)
-        # The zoom chosen on this device (phone and desktop apart) is the Readable view, and the
-        # board opens at it; until one is chosen it opens on the whole board.
-        try:
-            remembered = max(1.0, min(ZOOM_MAX, float(window.localStorage.getItem(zoom_key()) or "")))
-        except ValueError:
-            remembered = None
-        self.zoom_readable = remembered or 2.0
-        self.zoom = remembered or 1.0
 
     # --- drawing ---------------------------------------------------------------------------
     def _build(self, view):
@@ -195,8 +165,7 @@ class SanctuaryBoard(PickBoard):
         self.set_targets(targets, interactive, "c" + str(mover))
         self.draw_list(interactive)
         self.draw_last(view)
-        if self.follow:
-            self.centre_on_last()
+        self.viewport.follow_play()
 
     def draw_pawns(self, view):
         self.pawn_layer.replaceChildren()
@@ -349,24 +318,11 @@ class SanctuaryBoard(PickBoard):
             shape.classList.remove("preview-dest")
             shape.classList.remove("preview-capture")
 
-    # --- the board view: zoom, pan, follow ---------------------------------------------------
-    def set_zoom(self, zoom, remember=False):
-        self.zoom = max(1.0, min(ZOOM_MAX, zoom))
-        if remember and self.zoom > 1.0:
-            self.zoom_readable = self.zoom
-            window.localStorage.setItem(zoom_key(), str(self.zoom))
-        self.apply_view()
-
-    def readable(self):
-        self.set_zoom(self.zoom_readable)
-
-    def recenter(self):
-        self.follow = True
-        self.centre_on_last()
-
-    def centre_on_last(self):
-        """Centre on the last move's destination (draws and passes keep the previous one; before
-        any move, a pawn that can move now, else the Launch of the seat to move)."""
+    # --- the board view ----------------------------------------------------------------------
+    def focus(self):
+        """Where the view follows play: the last move's destination (draws and passes keep the
+        previous one; before any move, a pawn that can move now, else the Launch of the seat to
+        move)."""
         view = self.view or {}
         last = view.get("last_move") or {}
         steps = last.get("steps") or []
@@ -377,59 +333,7 @@ class SanctuaryBoard(PickBoard):
         point = self.focus_point
         if point is None and view.get("to_move") is not None:
             point = self.spaces[cell_name("L", view["to_move"])][2]
-        if point is not None:
-            self.centre = point
-        self.apply_view()
-
-    def apply_view(self):
-        span = SIZE / self.zoom
-        x = min(max(self.centre[0] - span / 2, 0), SIZE - span)
-        y = min(max(self.centre[1] - span / 2, 0), SIZE - span)
-        self.svg.setAttribute("viewBox", "{:.1f} {:.1f} {:.1f} {:.1f}".format(x, y, span, span))
-        self.svg.dataset.zoom = "{:.2f}".format(self.zoom)
-
-    def _scale(self):
-        return (SIZE / self.zoom) / self.svg.getBoundingClientRect().width
-
-    def _pan_start(self, event):
-        self.pointers[event.pointerId] = (event.clientX, event.clientY)
-        if len(self.pointers) == 1:
-            box = self.svg.viewBox.baseVal  # start from what is shown (the centre may be clamped)
-            self.pan = (event.clientX, event.clientY, (box.x + box.width / 2, box.y + box.height / 2))
-        elif len(self.pointers) == 2:
-            (ax, ay), (bx, by) = list(self.pointers.values())
-            self.pan = ("pinch", ((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5, self.zoom)
-
-    def _pan_move(self, event):
-        if event.pointerId not in self.pointers or self.pan is None:
-            return
-        self.pointers[event.pointerId] = (event.clientX, event.clientY)
-        if self.pan[0] == "pinch" and len(self.pointers) == 2:
-            (ax, ay), (bx, by) = list(self.pointers.values())
-            distance = ((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5
-            self.set_zoom(self.pan[2] * distance / max(self.pan[1], 1))  # remembered at its end
-        elif self.pan[0] != "pinch" and self.zoom > 1.0:
-            x0, y0, centre = self.pan
-            if far(event, {"x": x0, "y": y0}):
-                self.follow = False
-                scale = self._scale()
-                self.centre = (centre[0] - (event.clientX - x0) * scale,
-                               centre[1] - (event.clientY - y0) * scale)
-                self.apply_view()
-
-    def _pan_end(self, event):
-        if self.pan is not None and self.pan[0] == "pinch" and event.pointerId in self.pointers:
-            self.set_zoom(self.zoom, remember=True)  # the zoom the pinch settled on
-        self.pointers.pop(event.pointerId, None)
-        if not self.pointers:
-            self.pan = None
-
-    def _wheel(self, event):
-        if event.ctrlKey:  # a trackpad pinch arrives as ctrl + wheel
-            event.preventDefault()
-            self.set_zoom(self.zoom * (0.9 if event.deltaY > 0 else 1.1))
-            window.clearTimeout(self.wheel_timer)
-            self.wheel_timer = window.setTimeout(self.remember_zoom, WHEEL_SETTLED_MS)
+        return point
 
     # --- sound -----------------------------------------------------------------------------
     def sound_kind(self, snapshot, previous):

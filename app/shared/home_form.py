@@ -3,7 +3,7 @@ table config a set of choices makes.
 
 Pure Python (no pyscript), so the build runs it under CPython and writes the markup into
 index.html: the home screen is painted, and its modes and options work (plain HTML and CSS),
-before any Python has started in the page. app/home_screen.py adopts that markup and makes the
+before any Python has started in the page. app/page/screens/home.py adopts that markup and makes the
 buttons work (docs/architecture.md, "Start-up"). The markup is made from the catalog only, never
 from anything a person typed, and every text is escaped all the same.
 """

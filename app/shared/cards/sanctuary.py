@@ -1,75 +1,8 @@
-"""What the home screen shows before the engine is up: titles, blurbs, modes, layouts.
+"""Sanctuary's card on the home screen and its help: presentation only (its facts are on its
+GameInfo, py/rules/sanctuary.py)."""
 
-Presentation only (no rules). tests/app/test_catalog.py checks it against parlor.rules so the
-two cannot drift apart.
-"""
-
-GAMES = [
-    {
-        "id": "ataxx",
-        "title": "Ataxx",
-        "blurb": "Clone or jump on a 7×7 board; every enemy piece you land next to turns yours.",
-        "colours": ["Red", "Blue"],
-        "score_label": "pieces",
-        "setup": "presets",
-        "modes": [
-            {"id": "solo", "title": "Solo", "hint": "You against the computer",
-             "variant": "solo", "seats": ["human", "ai"]},
-            {"id": "local", "title": "Local", "hint": "Two people, one device",
-             "variant": "standard", "seats": ["human", "human"]},
-            {"id": "watch", "title": "Watch", "hint": "Computer against computer",
-             "variant": "standard", "seats": ["ai", "ai"]},
-        ],
-        "layouts": ["Open", "Centre cross", "Four pillars", "Corridors", "Diamond"],
-        "rules": [
-            "Select your piece, then an empty target.",
-            "Place: one square away, diagonals too; your piece stays.",
-            "Jump: two squares away; your original square empties.",
-            "Every opposing piece next to the target becomes yours. No chain reaction.",
-            "Solo: a player who cannot move loses at once. Local: you pass instead.",
-            "The game ends when the board is full, nobody can move, or a player has no pieces.",
-            "Three repeated positions or 80 jumps without a capture end it by count.",
-            "Most pieces wins. Each turn lasts 30 seconds; timeout loses. Pause stops the clock.",
-        ],
-    },
-]
-
-GAMES.append({
-    "id": "runners",
-    "title": "Runners",
-    "blurb": "Move your runners. Claim the space between. First to 7 wins.",
-    "colours": ["Orange", "Blue", "Jade", "Violet"],
-    "score_label": "points",
-    "modes_label": "Players",
-    "setup": "seats",
-    "modes": [
-        {"id": "2p", "title": "2", "hint": "Two players, free-for-all. First to 7 wins.",
-         "variant": "ffa", "seats": 2},
-        {"id": "3p", "title": "3", "hint": "Three players, free-for-all. First to 7 wins.",
-         "variant": "ffa", "seats": 3},
-        {"id": "4p", "title": "4", "hint": "Four players, free-for-all. First to 7 wins.",
-         "variant": "ffa", "seats": 4},
-        {"id": "2v2", "title": "2v2", "hint": "Orange + Jade against Blue + Violet. 12 wins as a team.",
-         "variant": "2v2", "seats": 4},
-    ],
-    "rules": [
-        "Move your runners. Claim the space between. First to 7 wins; 12 as a team.",
-        "Step: move one of your runners to an adjacent space without a runner.",
-        "Leap: jump straight over one adjacent runner of any colour to the empty space beyond.",
-        "After you land, look in all six directions from the runner you moved: a friendly runner "
-        "two spaces away with no runner between claims the middle space.",
-        "An opponent's territory switches to you; your team's stays as it is.",
-        "Each space is worth 1 point; the centre ✦ is worth 2. Orange takes the first turn.",
-        "Pass only if none of your runners can move. After 20 rounds the highest score wins.",
-    ],
-})
-
-GAMES.append({
-    "id": "sanctuary",
-    "title": "Sanctuary",
+CARD = {
     "blurb": "Race your four pawns to Finish: draw a card, make one complete move, send rivals home.",
-    "colours": ["Red", "Blue", "Yellow", "Green"],
-    "seat_colours": {2: ["Red", "Yellow"], 3: ["Red", "Blue", "Yellow"]},  # by side: two sit opposite
     "score_label": "pawns home",
     "modes_label": "Teams",
     "room_setup": ["Choose your table and your company.",
@@ -127,33 +60,4 @@ GAMES.append({
         "Your sound preference is saved on this device. Animation follows your device’s "
         "reduced-motion setting.",
     ],
-})
-
-COLOUR_HEX = {
-    "Red": "#d64541", "Blue": "#2f6fd6", "Yellow": "#d9a400", "Green": "#2e9d5b",
-    "Orange": "#e07a1f", "Jade": "#1c9a72", "Violet": "#8a4fd6",
 }
-"""Every seat colour a game names, for the page's CSS (--c0…--c3)."""
-
-LEVELS = [("easy", "Easy"), ("medium", "Medium"), ("hard", "Hard")]
-
-
-def seat_colours(game, count):
-    """The colour of each seat at a table of `count` seats: the game's own list for that count
-    (Sanctuary seats its teams by side), else the first `count` of its colours."""
-    return game.get("seat_colours", {}).get(count) or game["colours"][:count]
-
-
-def mode(game, mode_id):
-    """One of `game`'s modes by its id (KeyError if it has none of that id)."""
-    for entry in game["modes"]:
-        if entry["id"] == mode_id:
-            return entry
-    raise KeyError(mode_id)
-
-
-def game(game_id):
-    for entry in GAMES:
-        if entry["id"] == game_id:
-            return entry
-    raise KeyError(game_id)

@@ -10,27 +10,25 @@ import asyncio
 import json
 
 import sound
-from ataxx_board import AtaxxBoard
-from runners_board import RunnersBoard
-from sanctuary_board import SanctuaryBoard
-from catalog import COLOUR_HEX, LEVELS
+from catalog import COLOUR_HEX, LEVELS, SEAT_MARKS
 from clock import TurnClock, shown
 from dom import button, el, now_ms, query_param, show
 from pyscript import window
 from pyscript.ffi import to_js
-from table_store import CLOCK_KEY, SAVE_KEY
+from saved_table import CLOCK_KEY, SAVE_KEY
 
 LEVEL_TITLES = dict(LEVELS)
-BOARDS = {"ataxx": AtaxxBoard, "runners": RunnersBoard, "sanctuary": SanctuaryBoard}
-"""The board view of each game: Board(parent, catalog entry, on_move), .update(snapshot,
-interactive); optional: .meta(snapshot) -> a line of text, .zoomable (a Zoom board toggle),
-.sound_kind(snapshot, previous) -> the effect of the move just made (else: sound_kind below)."""
+
+
+def board_class(game_id):
+    """The board of a game: the class `Board` of boards/<game id>.py, imported on first use."""
+    return __import__("boards." + game_id, None, None, ["Board"]).Board
 REMATCH_CONFIRM_MS = 4000  # a Rematch during a game waits this long for its confirming tap
 REMATCH_DOUBLE_TAP_MS = 400  # ... but not a second tap this soon (an accidental double tap)
 
 
 def paint_colours(node, colours):
-    """Give each seat's colour (by name) to CSS under `node` as --c0…--c3 (dots, log, pieces)."""
+    """Give each seat's colour (by name) to CSS under `node` as --c0…--c5 (dots, log, pieces)."""
     for index, name in enumerate(colours):
         node.style.setProperty("--c" + str(index), COLOUR_HEX.get(name, "#777"))
 
@@ -64,17 +62,6 @@ def ai_budget_s():
         return max(0.05, min(5.0, float(value))) if value else 1.0
     except ValueError:
         return 1.0
-
-
-def sound_kind(snapshot, previous):
-    """The effect of the move that made `snapshot`: the end, a capture (a rival's count went
-    down: Ataxx's flips, Runners' territory taken), or a move."""
-    if snapshot["is_over"]:
-        return "win"
-    mover = previous["to_move"]
-    lost = [seat for seat, (was, now) in enumerate(zip(previous["scores"], snapshot["scores"]))
-            if seat != mover and now < was]
-    return "capture" if lost else "move"
 
 
 def controller(seat):
@@ -113,7 +100,7 @@ class TableScreen:
         self.chips = []
         for index in range(seat_count):
             chip = el("div", "seat seat-" + str(index), parent=self.seats, data_seat=index, role="group")
-            el("span", "dot c" + str(index), parent=chip, aria_hidden="true")
+            el("span", "dot c" + str(index), SEAT_MARKS[index], chip, aria_hidden="true")
             name = el("span", "name", "", chip)
             count = el("span", "count", "0", chip)
             line = el("span", "sub", parent=chip)
@@ -127,7 +114,7 @@ class TableScreen:
         el("div", "think-fill", parent=self.progress)
         show(self.progress, False)
         self.stage = el("div", "stage", parent=self.root)
-        self.board = BOARDS[game["id"]](self.stage, game, self.on_move)
+        self.board = board_class(game["id"])(self.stage, game, self.on_move)
         bar = el("div", "controls", parent=self.root)
         self.pass_button = button(bar, "Pass", self.on_pass, "btn primary")
         self.undo_button = button(bar, "Undo", self.on_undo)
@@ -135,8 +122,6 @@ class TableScreen:
         self.rematch_button = button(bar, "Rematch", self.on_rematch_button)
         self.rematch_asked_ms = None  # a first tap on Rematch during a game asks to confirm
         self.new_button = button(bar, "New game", self.app.go_home)
-        if getattr(self.board, "zoomable", False):
-            self.zoom_button = button(bar, "Zoom board", self.toggle_zoom, aria_pressed="false")
         self.sound_button = button(bar, "", self.toggle_sound, "btn ghost sound")
         self.draw_sound_label()
         self.log = el("ol", "move-log", parent=self.root, aria_label="Moves")
@@ -151,18 +136,6 @@ class TableScreen:
         show(self.dialog, False)
         self.status.textContent = "Starting the game engine…"
         self.update_controls()
-
-    def toggle_zoom(self):
-        """Enlarge the board inside its frame; pan by scrolling (drag-to-move is off meanwhile,
-        taps still move)."""
-        zoomed = not self.stage.classList.contains("zoomed")
-        self.stage.classList.toggle("zoomed", zoomed)
-        self.board.draggable = not zoomed
-        self.zoom_button.setAttribute("aria-pressed", "true" if zoomed else "false")
-        self.zoom_button.textContent = "Whole board" if zoomed else "Zoom board"
-        if zoomed:
-            self.stage.scrollLeft = (self.stage.scrollWidth - self.stage.clientWidth) / 2
-            self.stage.scrollTop = (self.stage.scrollHeight - self.stage.clientHeight) / 2
 
     def toggle_sound(self):
         """Sound effects on or off, saved on this device (app/sound.py)."""
@@ -214,7 +187,7 @@ class TableScreen:
         if previous is None or snapshot.get("turn_s") != previous.get("turn_s"):
             self.set_clock(snapshot.get("turn_s"))
         self.board.update(snapshot, interactive)
-        meta = self.board.meta(snapshot) if hasattr(self.board, "meta") else ""
+        meta = self.board.meta(snapshot)
         self.meta.textContent = meta
         show(self.meta, bool(meta))
         for index, (chip, name, who, count, timer, think) in enumerate(self.chips):
@@ -227,8 +200,7 @@ class TableScreen:
         self.draw_log(snapshot)
         if previous is not None and (snapshot["ply"] > previous["ply"]
                                      or snapshot["is_over"] and not previous["is_over"]):
-            kind = getattr(self.board, "sound_kind", sound_kind)
-            sound.play(kind(snapshot, previous))
+            sound.play(self.board.sound_kind(snapshot, previous))
         turn = (snapshot["ply"], to_move)
         if snapshot["is_over"] or to_move is None:
             self.clock.stop(now_ms())
@@ -444,7 +416,7 @@ class TableScreen:
         self.clock.turn = None
         self.act({"type": "rematch"})
 
-    # --- hooks (an online table overrides them: app/room_screen.py) ---------------------------
+    # --- hooks (an online table overrides them: app/page/screens/room.py) ---------------------------
     def ready(self):
         """Whether the table can be played on (the engine is up)."""
         return self.app.engine.ready

@@ -1,4 +1,5 @@
-"""What every board shares: pick a piece, then one of its targets — by tap, drag or keyboard.
+"""What the table asks of a board (`BoardView`), and what every board shares: pick a piece,
+then one of its targets — by tap, drag or keyboard (`PickBoard`).
 
 A board is a pure view (the chessground model): it is given, per origin, the legal targets
 `{origin: [[target, move, kind], ...]}` and reports the chosen move string; it holds no rules.
@@ -27,7 +28,39 @@ def far(event, start):
     return dx * dx + dy * dy >= DRAG_THRESHOLD * DRAG_THRESHOLD
 
 
-class PickBoard:
+class BoardView:
+    """The protocol between the table (screens/table.py) and a game's board: a board is built
+    as `Board(parent, game, on_move)` (the catalog entry of its game; `on_move(move)` sends a move
+    string), draws each snapshot the engine sends with `update(snapshot, interactive)` (not
+    interactive: it offers no move), and stops offering moves at once with `lock()`. The rest
+    has defaults."""
+
+    def update(self, snapshot, interactive):
+        raise NotImplementedError
+
+    def lock(self):
+        """A move is on its way: offer nothing until the next snapshot."""
+
+    def meta(self, snapshot):
+        """A line of text above the board (round, goal, team totals), or ""."""
+        return ""
+
+    def sound_kind(self, snapshot, previous):
+        """The effect of the move that made `snapshot`: the end, a capture (a rival's count went
+        down: Ataxx's flips, Runners' territory taken), or a move."""
+        if snapshot["is_over"]:
+            return "win"
+        mover = previous["to_move"]
+        lost = [seat for seat, (was, now) in enumerate(zip(previous["scores"], snapshot["scores"]))
+                if seat != mover and now < was]
+        return "capture" if lost else "move"
+
+    def keep_focus(self):
+        """A focused control outside the board is about to hide: the keyboard goes on from the
+        board."""
+
+
+class PickBoard(BoardView):
     cell_role = "gridcell"  # in a role=row group of a role=grid board; "button" on a board of spaces
 
     def __init__(self, svg, on_move, ghost_radius):

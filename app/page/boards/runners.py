@@ -7,13 +7,14 @@ show: a dot for a step, a ring for a leap. The hexes claimed by the last move fl
 
 import math
 
-from board_input import PickBoard
+from boards.base import PickBoard
+from boards.viewport import Viewport
+from catalog import SEAT_MARKS
 from dom import el
 
 SIZE = 50  # hex radius in SVG units
 WIDTH = math.sqrt(3) * SIZE
 ROW_STEP = 1.5 * SIZE
-MARKS = "●■▲◆"
 
 
 def hex_points(x, y, radius):
@@ -24,22 +25,31 @@ def hex_points(x, y, radius):
     return " ".join(points)
 
 
-class RunnersBoard(PickBoard):
-    zoomable = True
-
+class Board(PickBoard):
     def __init__(self, parent, game, on_move):
         self.colours = game["colours"]
         self.cells_view = None
+        self.focus_point = None
         half = 4.5 * WIDTH
+        box = (round(-half - 45), -SIZE - 6, round(2 * half + 60), round(8 * ROW_STEP + 2 * SIZE + 12))
+        tools = el("div", parent=parent)
         svg = el("svg", "board runners", parent=parent, svg=True, role="grid",
-                 aria_label="Runners board",
-                 viewBox="{:.0f} {:.0f} {:.0f} {:.0f}".format(-half - 45, -SIZE - 6, 2 * half + 60,
-                                                                 8 * ROW_STEP + 2 * SIZE + 12))
+                 aria_label="Runners board", viewBox="{} {} {} {}".format(*box))
         super().__init__(svg, on_move, ghost_radius=30)
+        # Zoomed, a drag pans the board; on the whole board a runner is dragged to its target.
+        self.viewport = Viewport(svg, box, "runners", self.focus, self.zoomed)
+        self.viewport.toolbar(tools)
         self.hexes = {}
         self.rows = []
         self.positions = {}
         self.rows_done = False
+
+    def zoomed(self, zoom):
+        self.draggable = zoom == 1.0
+
+    def focus(self):
+        """Where the view follows play: the hex the last move landed on."""
+        return self.focus_point
 
     def _build(self, rows, centre):
         """Draw the cells once, from the row names the engine sends."""
@@ -78,17 +88,19 @@ class RunnersBoard(PickBoard):
         moved = set()
         if last.get("move") and last["move"] != "pass":
             moved = set(last["move"].split("-"))
+            self.focus_point = self.positions.get(last["move"].split("-")[-1])
         for name, (shape, mark, runner, sign) in self.hexes.items():
             cell = view["cells"][name]
             owner, seat = cell["owner"], cell["runner"]
             shape.setAttribute("class", "hex" + (" own c" + str(owner) if owner is not None else "")
                                + (" claimed" if name in claims else "") + (" last" if name in moved else ""))
-            mark.textContent = MARKS[owner] if owner is not None else ""
+            mark.textContent = SEAT_MARKS[owner] if owner is not None else ""
             mark.setAttribute("class", "own-mark" + (" c" + str(owner) if owner is not None else ""))
             runner.setAttribute("class", "runner c" + str(seat) if seat is not None else "runner none")
-            sign.textContent = MARKS[seat] if seat is not None else ""
+            sign.textContent = SEAT_MARKS[seat] if seat is not None else ""
         to_move = snapshot["to_move"]
         self.set_targets(snapshot["targets"], interactive, "c" + str(to_move) if to_move is not None else "")
+        self.viewport.follow_play()
 
     def meta(self, snapshot):
         """Round, goal and (2v2) team totals, for the line above the board."""

@@ -1,0 +1,1 @@
+"""Screens of the page: home, table, online room."""

@@ -1,0 +1,1 @@
+"""Home-screen cards, one module per game (found by the game id): presentation only."""

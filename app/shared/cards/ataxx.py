@@ -1,0 +1,26 @@
+"""Ataxx's card on the home screen and its help: presentation only (its facts are on its
+GameInfo, py/rules/ataxx.py)."""
+
+CARD = {
+    "blurb": "Clone or jump on a 7×7 board; every enemy piece you land next to turns yours.",
+    "score_label": "pieces",
+    "setup": "presets",
+    "modes": [
+        {"id": "solo", "title": "Solo", "hint": "You against the computer",
+         "variant": "solo", "seats": ["human", "ai"]},
+        {"id": "local", "title": "Local", "hint": "Two people, one device",
+         "variant": "standard", "seats": ["human", "human"]},
+        {"id": "watch", "title": "Watch", "hint": "Computer against computer",
+         "variant": "standard", "seats": ["ai", "ai"]},
+    ],
+    "rules": [
+        "Select your piece, then an empty target.",
+        "Place: one square away, diagonals too; your piece stays.",
+        "Jump: two squares away; your original square empties.",
+        "Every opposing piece next to the target becomes yours. No chain reaction.",
+        "Solo: a player who cannot move loses at once. Local: you pass instead.",
+        "The game ends when the board is full, nobody can move, or a player has no pieces.",
+        "Three repeated positions or 80 jumps without a capture end it by count.",
+        "Most pieces wins. Each turn lasts 30 seconds; timeout loses. Pause stops the clock.",
+    ],
+}
