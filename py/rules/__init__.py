@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import ataxx, runners, sanctuary
+from . import ataxx, chains, gems, runners, sanctuary
 from .core import GameInfo, IllegalMove, State
 
-GAMES: dict[str, GameInfo] = {info.id: info for info in (ataxx.INFO, runners.INFO, sanctuary.INFO)}
+GAMES: dict[str, GameInfo] = {info.id: info for info in (ataxx.INFO, runners.INFO, sanctuary.INFO,
+                                                          gems.INFO, chains.INFO)}
 
 __all__ = ["GAMES", "GameInfo", "IllegalMove", "State", "from_dict", "from_view", "new_game"]
 
