@@ -17,7 +17,9 @@ TABLES = [("ataxx", 2, "standard", 1), ("ataxx", 2, "solo", 2),
           ("runners", 2, "ffa", 1), ("runners", 3, "ffa", 2), ("runners", 4, "ffa", 3),
           ("runners", 4, "2v2", 4),
           ("sanctuary", 2, "standard", 1), ("sanctuary", 3, "standard", 2),
-          ("sanctuary", 4, "standard", 3)]
+          ("sanctuary", 4, "standard", 3),
+          ("gems", 2, "standard", 139),  # seed 139: the random second move is the swap
+          ("gems", 2, "no-pie", 1), ("gems", 2, "handicap-2", 2), ("gems", 2, "handicap-3", 3)]
 
 
 def playthrough(game, seats, variant, seed):
