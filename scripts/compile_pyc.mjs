@@ -3,7 +3,7 @@
 //   node scripts/compile_pyc.mjs SITE_DIR
 //
 // 1. SITE_DIR/wheels/engine.zip: the parlor wheel's modules and the worker's own modules
-//    (app/table.py, app/room.py; not segno: it is imported only for a room's QR code, straight
+//    (app/table.py, app/room.py, app/json_guard.py; not segno: it is imported only for a room's QR code, straight
 //    from its wheel), each source with its .pyc beside it (the layout zipimport reads). The worker
 //    puts the zip on sys.path and imports from it without unpacking or compiling.
 // 2. SITE_DIR/runtime/pyodide/python_stdlib.zip: Pyodide ships the standard library as sources,
@@ -22,7 +22,7 @@ import { pathToFileURL } from "node:url";
 
 const site = process.argv[2];
 if (!site) throw new Error("usage: node scripts/compile_pyc.mjs SITE_DIR");
-const WORKER_MODULES = ["engine.py", "table.py", "room.py"];  // engine_worker.py is run from source by PyScript
+const WORKER_MODULES = ["engine.py", "table.py", "room.py", "json_guard.py"];  // engine_worker.py is run from source by PyScript
 const STDLIB = path.join(site, "runtime", "pyodide", "python_stdlib.zip");
 const PYSCRIPT_ZIP = path.join(site, "runtime", "pyscript", "pyscript.zip");
 // The package's sources as @pyscript/core bundles them for its worker (its build artifact).

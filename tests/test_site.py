@@ -66,7 +66,7 @@ def test_the_worker_imports_one_zip_with_bytecode_beside_each_source(site_dir):
 
     with zipfile.ZipFile(site_dir / "wheels" / "parlor.whl") as wheel:
         sources = {n: wheel.read(n) for n in wheel.namelist() if n.endswith(".py")}
-    for name in ("engine.py", "table.py", "room.py"):
+    for name in ("engine.py", "table.py", "room.py", "json_guard.py"):
         sources[name] = (site_dir / "app" / name).read_bytes()
     with zipfile.ZipFile(site_dir / "wheels" / "engine.zip") as archive:
         python = {n for n in archive.namelist() if n.endswith((".py", ".pyc"))}
