@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import importlib.util
 import itertools
 import json
 import logging
@@ -22,6 +23,7 @@ import math
 import secrets
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Callable
 
 from websockets.exceptions import ConnectionClosed
@@ -39,6 +41,28 @@ PEER_ID_LENGTH = 8  # lower-case base32, 40 bits, unique within a room
 # Close codes besides the standard ones (1008 policy, 1009 too big, 1013 try again later).
 CLOSE_REPLACED = 4001  # the host resumed on another connection
 CLOSE_EXPIRED = 4002   # the room expired
+MAX_VALUES = 1000  # values in one message (an SDP is one string); nesting is bounded too
+
+
+def _load_json_guard():
+    """app/shared/json_guard.py: the one guard for untrusted JSON, which the page (MicroPython)
+    and the engine (Pyodide) import too. The app's modules are no package, so it is loaded by
+    path."""
+    path = Path(__file__).resolve().parent.parent / "app" / "shared" / "json_guard.py"
+    spec = importlib.util.spec_from_file_location("parlor_json_guard", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+json_guard = _load_json_guard()
+
+
+def encode(message: dict) -> str:
+    """One message as the text of a frame: ASCII only (a lone surrogate becomes an escape, so
+    the frame's UTF-8 encoding cannot fail) and never NaN or Infinity (ValueError: JSON has no
+    such numbers)."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=True, allow_nan=False)
 
 
 def new_code() -> str:
@@ -95,13 +119,22 @@ class Peer:
     size_strikes: int = 0
     send_queue: int = 256
 
-    def send(self, msg: dict) -> None:
+    def send(self, msg: dict | str) -> None:
+        """Queue a message (a dict, encoded here; or text from `encode`). Never raises: what
+        cannot be encoded is logged and dropped (callers relaying a peer's data encode it first
+        and refuse it to its sender)."""
         if self.closing:
             return
         if self.outbox.qsize() >= self.send_queue:
             self.close(1013, "reader too slow")
             return
-        self.outbox.put_nowait(json.dumps(msg, separators=(",", ":"), ensure_ascii=False))
+        if not isinstance(msg, str):
+            try:
+                msg = encode(msg)
+            except (TypeError, ValueError) as err:
+                log.warning("conn %d: a message could not be encoded, not sent (%s)", self.number, err)
+                return
+        self.outbox.put_nowait(msg)
 
     def close(self, code: int, reason: str) -> None:
         if not self.closing:
@@ -195,10 +228,10 @@ class Signaling:
             else:
                 self.error(peer, "too-large", f"Messages are limited to {c.max_message} bytes.")
             return
-        try:
-            message = json.loads(data)
-        except (ValueError, RecursionError):
-            self.error(peer, "bad-json", "Not valid JSON.")
+        try:  # nesting, value count, numbers and surrogates checked before and after parsing
+            message = json_guard.loads(data, max_values=MAX_VALUES)
+        except json_guard.JSONRefused as err:
+            self.error(peer, err.code, err.message)
             return
         if not isinstance(message, dict):
             self.error(peer, "bad-json", "A message is a JSON object.")
@@ -363,7 +396,11 @@ class Signaling:
             raise Refused("bad-peer", "Guests may signal only their room's connected host.")
         else:
             target = room.host
-        target.send(msg("signal", **{"from": peer.id}, data=data))
+        try:  # encoded here, so that what cannot be sent is refused to its sender
+            text = encode(msg("signal", **{"from": peer.id}, data=data))
+        except (TypeError, ValueError):
+            raise Refused("bad-message", "Field \"data\" holds what JSON cannot carry.") from None
+        target.send(text)
 
     def _ping(self, peer: Peer, message: dict) -> None:
         peer.send(msg("pong"))

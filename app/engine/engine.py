@@ -11,10 +11,12 @@ import json
 import os
 import sys
 
+import json_guard
 import parlor
 from local_table import Table, TableError
 
 MAX_REQUEST = 64_000  # characters; a request larger than this is refused unread
+MAX_VALUES = 100_000  # values in a request (a saved room, a replica); depth is bounded too
 TABLE = None
 ROOM = None  # the online room this page hosts (room_host.py)
 
@@ -37,10 +39,10 @@ def hello():
 def _read(text):
     if not isinstance(text, str) or len(text) > MAX_REQUEST:
         raise TableError("a request is JSON text of at most {} characters".format(MAX_REQUEST))
-    try:
-        return json.loads(text)
-    except ValueError as err:
-        raise TableError("a request must be JSON: {}".format(err)) from err
+    try:  # never json.loads on untrusted text here: "[" * 8000 is a fatal error in Pyodide
+        return json_guard.loads(text, max_values=MAX_VALUES)
+    except json_guard.JSONRefused as err:
+        raise TableError("a request must be JSON ({}): {}".format(err.code, err.message)) from None
 
 
 def _answer(change):
@@ -117,6 +119,8 @@ def _room_answer(change):
         answer = {"ok": True}
     except (TableError, ValueError) as err:
         answer = {"ok": False, "error": str(err)}
+    except Exception as err:  # a fault: refused, and the room still serves its guests
+        answer = {"ok": False, "error": "the room could not do that ({}: {})".format(type(err).__name__, err)}
     if ROOM is not None:
         answer.update(ROOM.drain())
         answer["saved"] = ROOM.save()

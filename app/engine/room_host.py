@@ -28,11 +28,13 @@ import secrets
 import time
 from typing import Any, Callable
 
+import json_guard
 from parlor.rules import GAMES, from_view
 from local_table import LEVELS, Table, TableError
 
 VERSION = 1
 MAX_MESSAGE = 8 * 1024  # characters of one guest message, checked before parsing
+MAX_VALUES = 1000  # values in one guest message (app/shared/json_guard.py bounds its depth too)
 MAX_NAME = 24
 RATE = 10.0  # guest messages per second (token bucket refill)
 BURST = 20
@@ -174,6 +176,9 @@ class RoomHost:
             handler(peer, info, message)
         except Refused as r:
             self.error(peer, r.code, r.message)
+        except Exception as err:  # a fault in this guest's handling stays with this guest
+            print("room: a message from {} failed: {}: {}".format(peer[:8], type(err).__name__, err))
+            self.error(peer, "internal", "The host could not handle that message.")
 
     # --- the host's own actions --------------------------------------------------------------
     def host_act(self, action: Any) -> None:
@@ -300,10 +305,10 @@ class RoomHost:
             raise Refused("bad-message", "Messages are JSON text.")
         if len(text) > MAX_MESSAGE:
             raise Refused("too-large", f"Messages are limited to {MAX_MESSAGE} characters.")
-        try:
-            message = json.loads(text)
-        except (ValueError, RecursionError):
-            raise Refused("bad-json", "Not valid JSON.") from None
+        try:  # depth, size, numbers and surrogates checked before and after parsing
+            message = json_guard.loads(text, max_values=MAX_VALUES)
+        except json_guard.JSONRefused as err:
+            raise Refused(err.code, err.message) from None
         if not isinstance(message, dict):
             raise Refused("bad-json", "A message is a JSON object.")
         if type(message.get("v")) is not int or message["v"] != VERSION:

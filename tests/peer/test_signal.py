@@ -439,8 +439,11 @@ GARBAGE = [
     ("", "bad-json"),
     ("[1, 2]", "bad-json"),
     ('"a string"', "bad-json"),
-    ("[" * 5000, "bad-json"),
-    ('{"v": 1, "type": "ping", "n": ' + "9" * 5000 + "}", "bad-json"),
+    ("[" * 5000, "too-deep"),
+    ('{"v": 1, "type": "ping", "n": ' + "9" * 5000 + "}", "bad-number"),
+    ('{"v": 1, "type": "ping", "n": NaN}', "bad-number"),
+    ('{"v": 1, "type": "ping", "n": [' + "0," * 1000 + "0]}", "too-many-values"),
+    ('{"v": 1, "type": "ping", "n": "\\udc00"}', "bad-text"),
     ("{}", "bad-version"),
     ('{"type": "ping"}', "bad-version"),
     ('{"v": 2, "type": "ping"}', "bad-version"),
@@ -484,6 +487,115 @@ def test_garbage_frames_are_refused_and_the_connection_survives():
             await host.expect("signal", data={"fine": 1})
             assert s.signaling.stats() == {"rooms": 1, "connections": 3}
     run(main())
+
+
+def strict(text: str):
+    """A frame as the page reads it: ASCII JSON (so its UTF-8 cannot fail) with no NaN/Infinity."""
+    assert text.isascii(), text[:80]
+
+    def no_constant(name):
+        raise AssertionError(f"{name} in {text[:80]}")
+
+    return json.loads(text, parse_constant=no_constant)
+
+
+# A guest's signal data, written as JSON text, and what the service answers the guest: each is
+# refused (the host hears nothing), or relayed cleanly (None).
+HOSTILE_DATA = [
+    ('{"sdp": "\\ud800"}', "bad-text"),  # the issue's frame: it cut the host off (1006)
+    ('{"candidate": {"candidate": "x\\udfff"}}', "bad-text"),
+    ('{"\\ud800": 1}', "bad-text"),
+    ('{"sdp": "\\ud83d\\ude00 \\u00e9"}', None),  # a pair, an accent: relayed as escapes
+    ('{"n": NaN}', "bad-number"),
+    ('{"n": Infinity}', "bad-number"),
+    ('{"n": [-Infinity]}', "bad-number"),
+    ('{"n": 1e400}', "bad-number"),
+    ('{"n": 123456789012345678901234567890}', "bad-number"),
+    ('{"n": ' + "[" * 3000 + "]" * 3000 + "}", "too-deep"),
+    ('{"n": ' + '{"a":' * 2000 + "1" + "}" * 2000 + "}", "too-deep"),
+    ('{"n": [' + "0," * 1200 + "0]}", "too-many-values"),
+    ('{"sdp": "' + "x" * 15_000 + '"}', None),
+]
+
+
+def test_a_guests_relayed_payload_never_cuts_the_host():
+    """Issue #20: a signal whose data held an escaped lone surrogate could not be encoded to
+    UTF-8 for the host, and the host's socket was dropped (1006; every guest got host-left).
+    Each hostile payload is now refused to its sender; the host's socket stays open."""
+    async def main():
+        async with server(rate=1000, burst=1000) as s:
+            host, created = await s.host()
+            guest, gid = await s.guest(host, created["room"])
+            other, other_id = await s.guest(host, created["room"])
+            for sender, to, receiver, from_ in ((guest, "host", host, gid), (host, gid, guest, "host")):
+                for data, code in HOSTILE_DATA:
+                    await sender.raw('{"v": 1, "type": "signal", "to": "%s", "data": %s}' % (to, data))
+                    if code is None:
+                        frame = strict(await asyncio.wait_for(receiver.ws.recv(), 2))
+                        assert frame["type"] == "signal" and frame["from"] == from_
+                        assert frame["data"] == json.loads(data)
+                    else:
+                        await sender.error(code)
+                    await receiver.alive()  # still connected: pong
+            await host.quiet(0.05)
+            await other.quiet(0.05)  # the other guest never heard of it (no host-left)
+            await other.send("signal", to="host", data={"description": {"type": "offer", "sdp": "v=0"}})
+            await host.expect("signal", **{"from": other_id})
+            assert s.signaling.stats() == {"rooms": 1, "connections": 3}
+    run(main())
+
+
+def test_mangled_signals_are_refused_or_relayed_cleanly_and_nobody_is_cut():
+    """Valid signal frames cut, spliced and stuffed with hostile pieces at random places."""
+    import random
+
+    rng = random.Random(20)
+    pieces = ["\\ud800", '"\\udfff"', "NaN", "-Infinity", "1e999", "9" * 60, "[" * 40, '{"a":' * 40,
+              '"', "\\", "]", "}", ",", ":", "\\ud83d\\ude00", "\u00e9", "null", "[" * 2000]
+    valid = ['{"v": 1, "type": "signal", "to": "host", "data": {"description": {"type": "offer", "sdp": "v=0"}}}',
+             '{"v": 1, "type": "signal", "to": "host", "data": {"candidate": {"candidate": "c", "sdpMid": "0"}}}']
+
+    async def main():
+        async with server(rate=1000, burst=1000) as s:
+            host, created = await s.host()
+            guest, gid = await s.guest(host, created["room"])
+            relayed = refused = 0
+            for _ in range(300):
+                text = rng.choice(valid)
+                for _ in range(rng.randrange(1, 4)):
+                    at = rng.randrange(len(text) + 1)
+                    text = text[:at] + rng.choice(pieces) * rng.randrange(1, 3) + text[at + rng.randrange(4):]
+                await guest.raw(text)
+                await guest.send("ping")  # whatever the frame did, the guest's answers come in order
+                answer = strict(await asyncio.wait_for(guest.ws.recv(), 2))
+                if answer["type"] == "pong":
+                    relayed += 1
+                    frame = strict(await asyncio.wait_for(host.ws.recv(), 2))
+                    assert frame["type"] == "signal" and frame["from"] == gid
+                else:
+                    refused += 1
+                    assert answer["type"] == "error" and answer["message"]
+                    await guest.expect("pong")
+            await host.alive()
+            await guest.alive()
+            assert relayed > 10 and refused > 100, (relayed, refused)
+    run(main())
+
+
+def test_what_the_service_sends_is_always_ascii_json_or_nothing():
+    """Peer.send never raises and never queues text that could fail to encode or is not JSON:
+    a lone surrogate goes out as an escape, NaN and Infinity are not sent at all."""
+    from peer.signal import Signaling
+
+    signaling = Signaling()
+    peer = signaling.new_peer()
+    peer.send({"v": 1, "type": "x", "text": "a\ud800 é 😀"})
+    text = peer.outbox.get_nowait()
+    assert strict(text)["text"] == "a\ud800 é 😀"
+    text.encode("utf-8")
+    for bad in (float("nan"), float("inf"), -float("inf"), object()):
+        peer.send({"v": 1, "type": "x", "n": bad})
+        assert peer.outbox.empty()
 
 
 def test_client_vanishing_mid_handshake():

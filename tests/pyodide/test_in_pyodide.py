@@ -2,7 +2,9 @@
 
 Runs pytest on tests/rules/ and tests/ai/ inside Pyodide through run_in_pyodide.mjs, with the pure-Python
 wheels of pytest and hypothesis that scripts/setup.sh downloads to .cache/pyodide-wheels/, on the
-standard library the site ships (compiled at build time: runtime/pyodide/python_stdlib.zip).
+standard library the site ships (compiled at build time: runtime/pyodide/python_stdlib.zip); and
+the engine's hostile-input tests of tests/app/ on the engine worker's own modules
+(wheels/engine.zip).
 """
 
 import os
@@ -16,6 +18,9 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 RUNNER = ROOT / "tests" / "pyodide" / "run_in_pyodide.mjs"
 DEPS = Path(os.environ.get("PARLOR_PYODIDE_WHEELS", ROOT / ".cache" / "pyodide-wheels"))
 SUITES = ["rules", "ai"]  # pure-Python suites that must pass inside Pyodide too
+# tests/app/ files run inside Pyodide on wheels/engine.zip: the engine against hostile JSON, where
+# json.loads on deep nesting is a fatal error (a JavaScript stack overflow), not a RecursionError.
+ENGINE_TESTS = ["test_json_guard.py", "test_hostile_json.py"]
 
 pytestmark = pytest.mark.pyodide
 
@@ -24,7 +29,8 @@ def has_tests(directory: Path) -> bool:
     return directory.is_dir() and any(directory.rglob("test_*.py"))
 
 
-def run_pytest_in_pyodide(site: Path, tests: Path, *pytest_args: str, timeout: float = 900):
+def run_pytest_in_pyodide(site: Path, tests: Path, *pytest_args: str, timeout: float = 900,
+                          zips: tuple[Path, ...] = (), only: tuple[str, ...] = ()):
     if shutil.which("node") is None:
         pytest.skip("node is not installed")
     if not (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").is_file():
@@ -33,7 +39,9 @@ def run_pytest_in_pyodide(site: Path, tests: Path, *pytest_args: str, timeout: f
         pytest.fail(f"no pytest wheel in {DEPS}: run scripts/setup.sh")
     cmd = ["node", str(RUNNER), "--wheel", str(site / "wheels" / "parlor.whl"),
            "--stdlib", str(site / "runtime" / "pyodide" / "python_stdlib.zip"),
-           "--deps", str(DEPS), "--tests", str(tests), "--", "-q", "-rfEs", *pytest_args]
+           "--deps", str(DEPS), "--tests", str(tests),
+           *[arg for zip_ in zips for arg in ("--zip", str(zip_))],
+           *[arg for name in only for arg in ("--only", name)], "--", "-q", "-rfEs", *pytest_args]
     done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=timeout)
     print(done.stdout)   # pytest's own summary from inside Pyodide (shown with -s or on failure)
     print(done.stderr)
@@ -50,3 +58,14 @@ def test_suite_in_pyodide(site_dir, suite):
         pytest.skip(f"pytest collected no tests in tests/{suite}/ inside Pyodide")
     assert "refused network" not in done.stderr, "Pyodide tried to reach the network"
     assert done.returncode == 0, f"pytest inside Pyodide exited {done.returncode}"
+
+
+def test_the_engine_against_hostile_json_in_pyodide(site_dir):
+    """The host's engine as the worker runs it (wheels/engine.zip, Pyodide's own json): every
+    hostile message refused, the engine alive (tests/app/test_hostile_json.py), and the guard's
+    cases as under CPython (tests/app/test_json_guard.py)."""
+    done = run_pytest_in_pyodide(site_dir, ROOT / "tests" / "app", timeout=300,
+                                 zips=(site_dir / "wheels" / "engine.zip",), only=tuple(ENGINE_TESTS))
+    assert "fatal" not in done.stdout + done.stderr, "Pyodide suffered a fatal error"
+    assert done.returncode == 0, f"pytest inside Pyodide exited {done.returncode}"
+    assert " passed" in done.stdout
