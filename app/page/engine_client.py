@@ -2,6 +2,10 @@
 
 Every call crosses the worker boundary as JSON text and comes back as a dict:
 {"ok": true, "snapshot": {...}} or {"ok": false, "error": "...", "snapshot": {...}}.
+
+A call that fails is followed by a `hello`: if that fails too, the worker is dead (a fatal error
+in Pyodide, after which every call fails), and `on_stop` is called once (app/page/main.py reloads the
+page, which restores the game).
 """
 
 import json
@@ -17,6 +21,8 @@ class EngineClient:
         self.ready_ms = None
         self.failed = None
         self.info = None  # {"parlor": version, "python": version} once up
+        self.stopped = None  # why the worker died, once it has
+        self.on_stop = None  # called once when it dies
         self._waiting = []
 
     @property
@@ -53,5 +59,24 @@ class EngineClient:
     async def call(self, name, *args):
         """Call an exported engine function; dict arguments travel as JSON text."""
         sent = [json.dumps(a) if isinstance(a, (dict, list)) else a for a in args]
-        answer = await getattr(self.worker, name)(*sent)
+        try:
+            answer = await getattr(self.worker, name)(*sent)
+        except Exception as err:
+            await self.check_alive(err)
+            raise
         return json.loads(answer)
+
+    async def check_alive(self, err):
+        """A call failed: on its own (the worker still says hello), or because the worker died."""
+        if self.stopped is not None:
+            return
+        try:
+            await self.worker.hello()
+            return
+        except Exception:
+            pass
+        if self.stopped is None:
+            self.stopped = str(err) or "the engine worker stopped"
+            window.console.error("parlor: the engine worker stopped:", self.stopped)
+            if self.on_stop is not None:
+                self.on_stop()

@@ -23,11 +23,18 @@ from saved_table import load_saved
 # code it does not show (docs/architecture.md, "Start-up").
 
 TOAST_MS = 3500
+RESTARTS_KEY = "parlor.engine.restarts"  # sessionStorage: when this tab reloaded for a dead engine
+RESTARTED_KEY = "parlor.engine.restarted"  # sessionStorage: say so once the page is back
+RESTART_DELAY_MS = 1500  # the page says why before it reloads (a hosted room is saved by then)
+MAX_RESTARTS = 3  # in RESTART_WINDOW_MS: a saved game that kills the engine again cannot loop
+RESTART_WINDOW_MS = 300_000
 
 
 class App:
     def __init__(self):
         self.engine = EngineClient()
+        self.engine.on_stop = self.engine_stopped
+        self.engine_gave_up = False  # the engine died too often to reload again
         self.screen = document.getElementById("screen")
         self.status = document.getElementById("status")
         self.toast_node = el("div", "toast", parent=document.body, role="alert")
@@ -140,6 +147,27 @@ class App:
         if unpause and answer["snapshot"]["paused"]:
             table.set_paused(False)  # saved with the Rules open: they paused it, and are closed now
 
+    def engine_stopped(self):
+        """The engine worker died (a fatal error in Pyodide: no call can be answered any more).
+        Say so, and reload the page, which restores the game by itself: the room this page hosts
+        from IndexedDB (?host=CODE), a guest's room by joining again (?room=CODE), a local table
+        from localStorage. At most MAX_RESTARTS times in RESTART_WINDOW_MS."""
+        now = int(window.Date.now())
+        try:
+            text = window.sessionStorage.getItem(RESTARTS_KEY) or ""
+            times = [int(t) for t in text.split(",") if t and now - int(t) < RESTART_WINDOW_MS]
+        except Exception:
+            times = []
+        if len(times) >= MAX_RESTARTS:
+            self.engine_gave_up = True
+            self.toast("The game engine stopped again. Reload the page to continue.")
+        else:
+            window.sessionStorage.setItem(RESTARTS_KEY, ",".join(str(t) for t in times + [now]))
+            window.sessionStorage.setItem(RESTARTED_KEY, "1")
+            self.toast("The game engine stopped: restoring the game…")
+            window.setTimeout(create_proxy(lambda: window.location.reload()), RESTART_DELAY_MS)
+        self.tick()
+
     # --- status ----------------------------------------------------------------------------
     def toast(self, text):
         self.toast_node.textContent = text
@@ -150,7 +178,10 @@ class App:
 
     def tick(self):
         engine = self.engine
-        if engine.failed:
+        if engine.stopped:
+            self.set_status("The game engine stopped. Reload the page to continue." if self.engine_gave_up
+                            else "The game engine stopped: restoring the game…", "error")
+        elif engine.failed:
             self.set_status("The game engine could not start: " + engine.failed, "error")
         elif engine.ready:
             self.set_status("Ready · plays offline", "ready")
@@ -191,6 +222,9 @@ elif saved and not saved["snapshot"]["is_over"]:
 else:
     app.go_home()
 document.documentElement.removeAttribute("data-opening")
+if window.sessionStorage.getItem(RESTARTED_KEY):  # app.engine_stopped reloaded the page
+    window.sessionStorage.removeItem(RESTARTED_KEY)
+    app.toast("The game engine had stopped: it started again and the game was restored.")
 app.tick()
 window.performance.mark("parlor-page")
 document.body.dataset.ready = "home"  # index.html stops keeping presses from here on

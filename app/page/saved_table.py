@@ -2,8 +2,6 @@
 clock's time left. Small on purpose: the page reads it at start-up, before the table screen's
 modules are imported."""
 
-import json
-
 from pyscript import window
 
 SAVE_KEY = "parlor.table.v1"  # index.html reads it too (hides the home screen on a reload mid-game)
@@ -16,7 +14,9 @@ def load_saved():
     if not text:
         return None
     try:
-        saved = json.loads(text)
+        import json_guard  # only when a table was saved: the home screen does not wait for it
+
+        saved = json_guard.loads(text, max_values=100_000)
         left = window.localStorage.getItem(CLOCK_KEY)
         saved["clock_left"] = float(left) if left else None
         return saved if saved.get("snapshot") else None

@@ -7,6 +7,7 @@ import time
 import pytest
 from qrkit import qr_dark_modules, segno_modules
 from tablekit import OVER, log, return_visit, wait_engine
+from tablekit import start as start_game
 
 pytestmark = pytest.mark.browser
 
@@ -148,6 +149,13 @@ def test_host_and_two_guests_play_ataxx_hostile_moves_refused_and_rejoin(open_pa
     hostile("{garbage", "bad-json")
     hostile(json.dumps({"v": 1, "type": "admin", "op": "win"}), "unknown-type")
     hostile(json.dumps({"v": 1, "type": "hello", "name": "x" * 9000}), "too-large")
+    # Issue #20: one small message killed the host's engine (json.loads on deep nesting overflows
+    # the JavaScript stack in Pyodide: a fatal error); and the rest of its family.
+    hostile("[" * 8000, "too-deep")
+    hostile('{"v":1,"type":"move","move":' + "[" * 3000 + "]" * 3000 + "}", "too-deep")
+    hostile('{"v":1,"type":"move","move":"g6","ply":NaN,"token":"%s"}' % token, "bad-number")
+    hostile('{"v":1,"type":"move","move":"g6","ply":1e400,"token":"%s"}' % token, "bad-number")
+    hostile('{"v":1,"type":"hello","name":"\\ud800"}', "bad-text")
     assert log(host) == before and log(ann) == before and log(bob) == before
     assert host.query_selector(".result:not([hidden])") is None
     # ... and the host still serves everyone: Bob's own legal move goes through.
@@ -222,6 +230,80 @@ def test_host_reloads_mid_game_and_the_room_resumes(open_page, blocked):
     for page in (ann, bob):
         page.wait_for_function("document.querySelectorAll('.move-log .mv').length === 6", timeout=10_000)
     assert log(ann) == log(host) == log(bob) and log(host)[:3] == before
+    assert blocked == []
+
+
+def expose_pyodide(context):
+    """Test only: the engine worker's loadPyodide (public/pyodide-snapshot.mjs, routed) also
+    leaves Pyodide on the worker's global object, so the test can kill it as a fatal error in
+    Pyodide does (no message can any more)."""
+    def patch(route):
+        response = route.fetch()
+        body = response.text().replace("  return pyodide;\n}", "  globalThis.parlorTestPyodide = pyodide;\n"
+                                                               "  return pyodide;\n}")
+        assert "parlorTestPyodide" in body
+        route.fulfill(response=response, body=body)
+
+    context.route("**/pyodide-snapshot.mjs", patch)
+
+
+def kill_engine(page):
+    """A fatal error in the page's engine worker: Pyodide is dead, every later call fails."""
+    with pytest.raises(Exception, match="call stack"):
+        page.workers[0].evaluate("parlorTestPyodide.runPython('import json; json.loads(\"[\" * 100000)')")
+
+
+RESTORED = "document.querySelector('.toast')?.textContent.includes('started again')"
+
+
+def test_a_dead_engine_is_said_and_the_page_restores_the_room_and_a_local_table(open_page, server, blocked):
+    """If the engine worker dies anyway, the page says so, reloads, and the room comes back from
+    IndexedDB (the guest back in its seat), a local table from localStorage."""
+    host = open_page(None)
+    expose_pyodide(host.context)
+    host.goto(server.url + "/" + QUERY)
+    wait_engine(host)
+    link = create_room(host, "ataxx", ["human", "human"], you="0", name="Hana")
+    ann = join(open_page, link, "Ann", 1)
+    start_room(host, ann)
+    host.wait_for_function(MY_TURN, timeout=10_000)
+    tap_any(host)
+    ann.wait_for_function(MY_TURN, timeout=10_000)
+    tap_any(ann)
+    host.wait_for_function("document.querySelectorAll('.move-log .mv').length === 2", timeout=10_000)
+    before = log(host)
+    kill_engine(host)
+    host.wait_for_function(MY_TURN, timeout=10_000)
+    with host.expect_navigation(timeout=30_000):
+        tap_any(host)  # the move's call fails, and so does a hello: the engine is dead
+    host.wait_for_function(RESTORED, timeout=30_000)
+    assert any("engine worker stopped" in e for e in host.console_errors)
+    wait_engine(host)
+    host.wait_for_selector(".table .board", timeout=30_000)
+    host.wait_for_selector(".seat-1[data-presence=here]", timeout=30_000)  # Ann is back
+    assert log(host) == before == log(ann)
+    host.wait_for_function(MY_TURN, timeout=10_000)
+    tap_any(host)
+    ann.wait_for_function("document.querySelectorAll('.move-log .mv').length === 3", timeout=10_000)
+
+    # A local table: the same, from localStorage.
+    page = open_page(None)
+    expose_pyodide(page.context)
+    page.goto(server.url + "/?clock=600")
+    wait_engine(page)
+    start_game(page, "ataxx", "local")
+    tap_any(page)
+    page.wait_for_function("document.querySelectorAll('.move-log .mv').length === 1")
+    moves = log(page)
+    kill_engine(page)
+    with page.expect_navigation(timeout=30_000):
+        tap_any(page)
+    page.wait_for_function(RESTORED, timeout=30_000)
+    wait_engine(page)
+    page.wait_for_function(MY_TURN, timeout=30_000)
+    assert log(page) == moves
+    tap_any(page)
+    page.wait_for_function("document.querySelectorAll('.move-log .mv').length === 2")
     assert blocked == []
 
 

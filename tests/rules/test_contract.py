@@ -112,7 +112,10 @@ def test_registry_describes_every_game():
     for game, info in GAMES.items():
         assert info.id == game and info.default_variant in info.variants
         assert json_round(info.to_dict()) == info.to_dict()
-        assert new_game(game).variant == info.default_variant
+        # The default variant for the seats it takes (Hex Chains' default at 2 seats is 2x2).
+        seats = info.seats_for(info.default_variant)[0]
+        assert new_game(game, seats=seats).variant == info.default_variant
+        assert (info.min_seats, new_game(game).variant) in info.tables()
 
 
 @pytest.mark.parametrize("call", [

@@ -37,7 +37,7 @@ class Board(PickBoard):
                  aria_label="Runners board", viewBox="{} {} {} {}".format(*box))
         super().__init__(svg, on_move, ghost_radius=30)
         # Zoomed, a drag pans the board; on the whole board a runner is dragged to its target.
-        self.viewport = Viewport(svg, box, "runners", self.focus, self.zoomed)
+        self.viewport = Viewport(svg, box, "runners", self.view_centre, self.zoomed)
         self.viewport.toolbar(tools)
         self.hexes = {}
         self.rows = []
@@ -47,7 +47,7 @@ class Board(PickBoard):
     def zoomed(self, zoom):
         self.draggable = zoom == 1.0
 
-    def focus(self):
+    def view_centre(self):
         """Where the view follows play: the hex the last move landed on."""
         return self.focus_point
 

@@ -80,7 +80,7 @@ class Board(PickBoard):
         svg = el("svg", "board sanctuary-board", parent=wrap, svg=True, role="group",
                  aria_label="Sanctuary board", viewBox="0 0 {} {}".format(SIZE, SIZE))
         super().__init__(svg, self.choose, ghost_radius=14)
-        self.viewport = Viewport(svg, (0, 0, SIZE, SIZE), "sanctuary", self.focus)
+        self.viewport = Viewport(svg, (0, 0, SIZE, SIZE), "sanctuary", self.view_centre)
         self.viewport.toolbar(tools)
         self.draggable = False  # a drag pans the board
         self.preview = el("div", "preview", parent=wrap, aria_live="polite")
@@ -319,7 +319,7 @@ class Board(PickBoard):
             shape.classList.remove("preview-capture")
 
     # --- the board view ----------------------------------------------------------------------
-    def focus(self):
+    def view_centre(self):
         """Where the view follows play: the last move's destination (draws and passes keep the
         previous one; before any move, a pawn that can move now, else the Launch of the seat to
         move)."""

@@ -2,7 +2,7 @@
 
 Drag to pan (once zoomed), pinch with two fingers, ctrl + wheel (a trackpad pinch), and a
 toolbar: Zoom in, Zoom out, Whole board, Readable view (back to the chosen zoom), Recenter (to
-the board's focus — its last move — and follow play again). Panning by hand stops following.
+the board's centre of play — its last move — and follow play again). Panning by hand stops following.
 The chosen zoom is remembered on the device, apart on a phone and on a desktop, and the board
 opens at it. The board keeps its cells' pointer handling (boards/base.py): a board with a
 viewport sets `draggable = False`, so a drag pans and a tap still picks.
@@ -27,16 +27,16 @@ def zoom_key(name):
 class Viewport:
     """The view of `svg`, whose whole board is the rectangle `box` = (x, y, width, height).
 
-    `name` keys the remembered zoom; `focus()` gives the point (x, y) Recenter and following
+    `name` keys the remembered zoom; `centre_of()` gives the point (x, y) Recenter and following
     play centre on, or None; `on_zoom(zoom)`, if given, hears every change of zoom (a board whose
     pieces are dragged at full size stops dragging them once zoomed, when a drag pans). Call
     `toolbar(parent)` to place the buttons, `follow_play()` after each snapshot."""
 
-    def __init__(self, svg, box, name, focus, on_zoom=None):
+    def __init__(self, svg, box, name, centre_of, on_zoom=None):
         self.svg = svg
         self.box = box
         self.name = name
-        self.focus = focus
+        self.centre_of = centre_of
         self.on_zoom = on_zoom
         self.centre = (box[0] + box[2] / 2, box[1] + box[3] / 2)
         self.follow = True
@@ -82,10 +82,10 @@ class Viewport:
         self.follow_play()
 
     def follow_play(self):
-        """Centre on the board's focus, unless the person has panned away since Recenter."""
+        """Centre on the board's centre of play, unless the person has panned away since Recenter."""
         if not self.follow:
             return
-        point = self.focus()
+        point = self.centre_of()
         if point is not None:
             self.centre = point
         self.apply()

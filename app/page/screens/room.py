@@ -9,6 +9,7 @@ See docs/online.md ("Rooms in the page").
 import asyncio
 import json
 
+import json_guard
 from catalog import LEVELS, SEAT_MARKS, game as catalog_game, seat_colours
 from dom import button, el, on, query_param, select, show
 from pyscript import document, window
@@ -19,6 +20,7 @@ from screens.table import TableScreen, controller, paint_colours
 ONLINE = {"id": "online", "title": "Online"}
 TOKEN_KEY = "parlor.room."  # + room code: {"seat", "token", "name"} of this browser's seat
 NAME_KEY = "parlor.name"
+MAX_VALUES = 100_000  # in a host's state message or a saved room (app/shared/json_guard.py)
 
 
 RECONNECT_MAX_S = 8  # signaling retries back off 1, 2, 4, 8, 8… s (host and guest)
@@ -50,7 +52,7 @@ def room_code(text):
 def load_json(key):
     try:
         text = window.localStorage.getItem(key)
-        return json.loads(text) if text else None
+        return json_guard.loads(text) if text else None
     except Exception:
         return None
 
@@ -376,7 +378,7 @@ async def load_host_room(code):
     """The room this browser hosts under `code` (IndexedDB), or None."""
     try:
         text = await window.parlorRooms.get(code)
-        return json.loads(text) if text else None
+        return json_guard.loads(text, max_values=MAX_VALUES) if text else None
     except Exception:
         return None
 
@@ -815,8 +817,8 @@ class GuestRoom:
         return value or self.mine.get("name") or ""
 
     def on_message(self, peer, text):
-        try:
-            message = json.loads(text)
+        try:  # the host is trusted with the game, not with this page's parser
+            message = json_guard.loads(text, max_values=MAX_VALUES)
         except Exception:
             return
         if not isinstance(message, dict):
