@@ -1,7 +1,8 @@
 """A game is a plug-in: shared code never names a game (docs/adding-a-game.md).
 
 A game's own files are named after it (py/rules/<id>.py, py/ai/<id>.py,
-app/page/boards/<id>.py and .css, app/shared/cards/<id>.py); every other module of the wheel,
+app/page/boards/<id>.py and .css, app/shared/cards/<id>.py; a part of one may be <id>_<part>.py,
+or a module of a folder <id>/); every other module of the wheel,
 the page, the engine, the signaling service and the build is shared, and must not hold a game id
 in its code: no string that names one, no attribute or name spelled like one (comments and
 docstrings may use a game as an example). The registry lines are imports, which name modules.
@@ -19,10 +20,19 @@ ROOT = Path(__file__).resolve().parents[2]
 SHARED_CODE = ["py", "app", "peer", "scripts"]
 
 
+def owner(path):
+    """The game whose own file `path` is, or None: shared code."""
+    for part in path.relative_to(ROOT).with_suffix("").parts:
+        for game in GAMES:
+            if part == game or part.startswith(game + "_"):
+                return game
+    return None
+
+
 def shared_modules():
     for top in SHARED_CODE:
         for path in sorted((ROOT / top).rglob("*.py")):
-            if "__pycache__" not in path.parts and path.stem not in GAMES:
+            if "__pycache__" not in path.parts and owner(path) is None:
                 yield path
 
 
