@@ -83,7 +83,7 @@ class Game:
         self.variant = state.variant
         self.goal = GOAL[state.variant]
         self.end_turns = ROUNDS * state.seats
-        self.friends = [friends_of(s, state.seats, state.variant) for s in range(state.seats)]
+        self.friends = [friends_of(s, state.variant) for s in range(state.seats)]
         self.side = [s % 2 if state.variant == "2v2" else s for s in range(state.seats)]
         self.sides = 2 if state.variant == "2v2" else state.seats
         self.members = [TEAMS[t] for t in range(2)] if state.variant == "2v2" else [

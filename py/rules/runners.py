@@ -1,4 +1,5 @@
-"""Runners on the 61-hex board (seed 000, spec runners.md, notation and schema in docs/runners.md).
+"""Runners on the 61-hex board: the users' rules text for Runners, as docs/runners.md records it
+(geometry, notation, state schema and the decisions where the text is silent).
 
 Seats in turn order: Orange, Blue, Jade, Violet (as many as play). Each seat moves one of its
 three runners a step (to an empty neighbour) or a leap (over one adjacent runner of any colour
@@ -26,7 +27,6 @@ NAMES = BOARD.names
 INDEX = BOARD.index
 CELLS = BOARD.size
 CENTRE = INDEX["E5"]
-CENTRE_BIT = 1 << CENTRE
 ADJACENT = BOARD.adjacent
 """ADJACENT[i]: the on-board neighbours of cell i (step targets)."""
 TWO_AWAY = BOARD.two_away
@@ -38,10 +38,8 @@ TEAMS = ((0, 2), (1, 3))
 TEAM_NAMES = ("Team A", "Team B")
 ROUNDS = 20
 GOAL = {"ffa": 7, "2v2": 12}
-RUNNERS_PER_SEAT = 3
-"""Runners per seat in a game; a hand-written position may give any number from 1 (with three
-each, no seat can ever be walled in: that takes at least ten other runners, see docs/runners.md)."""
-
+# Three runners a seat in a game; a hand-written position may give any number from 1 (with three
+# each, no seat can ever be walled in: that takes at least ten other runners, see docs/runners.md).
 STARTS = {
     2: (("A1", "A2", "A3"), ("I3", "I4", "I5")),
     3: (("A1", "A2", "A3"), ("E9", "F8", "G7"), ("G1", "H1", "I1")),
@@ -49,7 +47,7 @@ STARTS = {
 }
 
 
-def friends_of(seat: int, seats: int, variant: str) -> tuple[int, ...]:
+def friends_of(seat: int, variant: str) -> tuple[int, ...]:
     """The seats whose runners are friendly to `seat` (itself, plus its teammate in 2v2)."""
     return TEAMS[seat % 2] if variant == "2v2" else (seat,)
 
@@ -331,7 +329,7 @@ class RunnersState(State):
                 raise IllegalMove(f"{name} is not legal: a leap goes over a runner, and "
                                   f"{NAMES[pair[0]]} is empty")
             kind = "leap"
-        friends = friends_of(seat, self.seats, self.variant)
+        friends = friends_of(seat, self.variant)
         before = self.owners
         runners, owners, changed = apply_move(self.runners, before, seat, friends, origin, target)
         claims = []
@@ -386,7 +384,7 @@ class RunnersState(State):
         highest score win (ties share)."""
         state = self._copy()
         state._forfeited = {"seat": seat, "reason": reason}
-        others = [s for s in range(self.seats) if s not in friends_of(seat, self.seats, self.variant)]
+        others = [s for s in range(self.seats) if s not in friends_of(seat, self.variant)]
         state._end(state._leaders(others), f"{COLOURS[seat]} forfeits ({reason})")
         return state
 
