@@ -14,6 +14,7 @@ Markers: ``browser`` (needs Chromium), ``pyodide`` (runs Pyodide under Node.js).
 
 from __future__ import annotations
 
+import fcntl
 import importlib.util
 import json
 import os
@@ -84,7 +85,16 @@ def site_dir() -> Path:
             pytest.fail(f"PARLOR_SITE={given} has no index.html")
         return site
     out = ROOT / "dist" / "site"
-    build_site_module().build(out)
+    # Under pytest-xdist the workers share one build: the first builds it, under a lock, and
+    # marks it with the run's id; the others find the mark and use it.
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID", str(os.getpid()))
+    mark = out.parent / f".site-built-{run}"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with open(out.parent / ".build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not mark.exists():
+            build_site_module().build(out)
+            mark.touch()
     return out
 
 
@@ -112,10 +122,11 @@ class Server:
 
 def start_server(site: Path, timeout: float = 15.0, args: tuple[str, ...] = ()) -> Server:
     port = free_port()
+    env = {name: value for name, value in os.environ.items() if name != "PYTHONSAFEPATH"}
     proc = subprocess.Popen(
         [sys.executable, "-m", "peer", "--host", "127.0.0.1", "--port", str(port), "--site", str(site),
          *args],
-        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)  # -m peer: from ROOT
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
