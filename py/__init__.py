@@ -1,3 +1,3 @@
-"""Parlor: rules and computer players for five board games, pure Python."""
+"""Parlor: rules and computer players for its board games, pure Python."""
 
 __version__ = "0.1.0"

@@ -23,7 +23,6 @@ MATE = 100_000
 """A won position is worth MATE - plies to the win."""
 MATE_BOUND = MATE - 1000
 INF = 10 * MATE
-DEFAULT_BUDGET_S = 1.0
 MAX_DEPTH = 32
 
 

@@ -1,4 +1,5 @@
-"""Ataxx on a 7×7 board (seed 001, spec ataxx.md).
+"""Ataxx on a 7×7 board: the users' rules text for Ataxx; notation, state schema and the
+decisions where the text is silent in docs/ataxx.md.
 
 Squares a1–g7: files a–g from the left, ranks 1–7 from the bottom. Seat 0 is `x` (moves first,
 starts on a7 and g1), seat 1 is `o`. Notation: a place (clone) is the target square (`b6`), a
@@ -41,9 +42,8 @@ def spread(mask: int) -> int:
 ADJACENT = [spread(1 << sq) & ~(1 << sq) for sq in range(SQUARES)]
 """ADJACENT[sq]: the up to 8 squares next to sq (place targets, capture zone)."""
 RING2 = [spread(spread(1 << sq)) & ~spread(1 << sq) for sq in range(SQUARES)]
-"""RING2[sq]: the up to 16 squares exactly two away (jump targets)."""
-JUMP_SOURCES = RING2
-"""Jumps are symmetric: the squares that can jump to sq are RING2[sq]."""
+"""RING2[sq]: the up to 16 squares exactly two away (jump targets; jumps are symmetric, so also
+the squares that can jump to sq)."""
 
 # Named layouts of blocked squares offered in the UI (all symmetric under 180° rotation).
 LAYOUTS = {

@@ -1,5 +1,6 @@
-"""Hex Chains, the polyhex placement game for 2 to 6 players (a Gemblo clone; seed 003, spec
-chains.md, the lead's decisions in docs/chains.md, where the notation and schemas are listed).
+"""Hex Chains, the polyhex placement game for 2 to 6 players (a Gemblo clone, after
+the users' rules text for Hex Chains; the lead's decisions, the notation and the schemas in
+docs/chains.md).
 
 Six colours (Red, Orange, Yellow, Green, Blue, Purple, index 0-5) of 18 pieces of 1 to 5 hexes
 each; colours place in index order, each piece covering only empty hexes of the table's play

@@ -1,4 +1,4 @@
-"""Hexagonal boards shared by Parlor's hex games (Runners, and later Chains and Gems).
+"""Hexagonal boards in rows of pointy-top hexes (Runners' 61-hex board is the one of radius 4).
 
 A board of radius R is the regular hexagon of side R + 1 with pointy-top hexes in horizontal
 rows: 2R + 1 rows lettered A.. from the top, row r holding R + 1 + min(r, 2R - r) cells
@@ -21,7 +21,6 @@ from functools import lru_cache
 
 DIRECTIONS = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
 """Axial steps (dq, dr): right, down-right, down-left, left, up-left, up-right."""
-DIRECTION_NAMES = ("right", "down-right", "down-left", "left", "up-left", "up-right")
 ROW_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 

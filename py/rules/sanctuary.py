@@ -1,5 +1,5 @@
-"""Sanctuary, the card-driven pawn race (seed 002, spec sanctuary.md, notation and schema in
-docs/sanctuary.md).
+"""Sanctuary, the card-driven pawn race: the users' rules text for Sanctuary; notation, state
+schema and the decisions where the text is silent in docs/sanctuary.md.
 
 2, 3 or 4 teams (one seat each, four pawns) around a shared 60-space track, T0-T59 clockwise;
 side k is T(15k)-T(15k+14), its arrow T(15k+4) (where Launch puts a pawn) and its entry
@@ -97,10 +97,6 @@ NAMES = {LAUNCH: "L", FINISH: "F", **{t: f"T{t}" for t in range(TRACK)},
          **{S1 + i: f"S{i + 1}" for i in range(4)}}
 SPACE = {name: pos for pos, name in NAMES.items()}
 _PART = re.compile(r"^(L|F|T\d{1,2}|S[1-4])(>|<>)(L|F|T\d{1,2}|S[1-4])$")
-
-
-def space_name(pos: int) -> str:
-    return NAMES[pos]
 
 
 def parse_space(text: Any) -> int:
