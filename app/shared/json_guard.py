@@ -27,8 +27,8 @@ trailing comma, ``\\x`` escapes, leading zeros).
 The scan uses only bytes methods over the whole text (structural characters are ASCII, and
 UTF-8 never puts an ASCII byte inside another character); Python loops run only over the
 containers of a text with more than ``max_depth`` of them, and the strings of a text that may
-hold a surrogate. So it costs about what the parser does, in every interpreter. Pure Python,
-no import but ``json``: one file for the three interpreters.
+hold a surrogate: ``loads`` takes 2-4 times what ``json.loads`` alone takes, in every
+interpreter (docs/online.md). Pure Python, no import but ``json``: one file for the three.
 """
 
 import json
