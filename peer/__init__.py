@@ -1,1 +1,1 @@
-"""Parlor's local service: serves the built site and (later) WebRTC signaling on /signal."""
+"""Parlor's local service: serves the built site and the WebRTC signaling service on /signal."""

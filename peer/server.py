@@ -1,9 +1,9 @@
 """Parlor's local server: one websockets ``serve()`` for static files, health and signaling.
 
 Plain HTTP GETs are answered in ``process_request`` (static files of the built site, /healthz
-with room and connection counts). WebSocket upgrades are dispatched by path: each server's
-routes are ``WS_ROUTES`` plus ``/signal``, bound to that server's own ``Signaling`` registry
-(peer/signal.py), so several servers can run in one process (tests). Other paths get a 404.
+with room and connection counts). The one WebSocket endpoint is ``/signal``, bound to that
+server's own ``Signaling`` registry (peer/signal.py), so several servers can run in one process
+(tests); an upgrade on any other path gets a 404.
 
     python -m peer [--host 127.0.0.1] [--port 8000] [--site dist/site] [signaling options]
 
@@ -38,23 +38,19 @@ from peer.static import StaticSite, text_response
 log = logging.getLogger("peer")
 
 WsHandler = Callable[[ServerConnection], Awaitable[None]]
-# path -> coroutine handling an accepted WebSocket, shared by every server. Each server adds its
-# own "/signal" (its Signaling instance's handler) on top of these.
-WS_ROUTES: dict[str, WsHandler] = {}
+SIGNAL_PATH = "/signal"
+"""The one WebSocket endpoint: the signaling service."""
 
 
 def is_upgrade(request: Request) -> bool:
     return "websocket" in request.headers.get("Upgrade", "").lower()
 
 
-def make_process_request(site: StaticSite, routes: dict[str, WsHandler] | None = None,
-                         health: Callable[[], dict] | None = None):
-    routes = WS_ROUTES if routes is None else routes
-
+def make_process_request(site: StaticSite, health: Callable[[], dict] | None = None):
     def process_request(connection: ServerConnection, request: Request) -> Response | None:
         path = urlsplit(request.path).path
         if is_upgrade(request):
-            if path in routes:
+            if path == SIGNAL_PATH:
                 return None  # proceed with the WebSocket handshake
             return text_response(http.HTTPStatus.NOT_FOUND, "No WebSocket endpoint here\n")
         if path == "/healthz":
@@ -67,10 +63,9 @@ def make_process_request(site: StaticSite, routes: dict[str, WsHandler] | None =
     return process_request
 
 
-def make_dispatch(routes: dict[str, WsHandler]):
+def make_dispatch(handler: WsHandler):
     async def dispatch(connection: ServerConnection) -> None:
-        handler = routes.get(urlsplit(connection.request.path).path)
-        if handler is None:  # not reachable: process_request refused it
+        if urlsplit(connection.request.path).path != SIGNAL_PATH:  # not reachable: refused above
             await connection.close(1008, "unknown path")
             return
         await handler(connection)
@@ -91,12 +86,11 @@ async def serving(host: str, port: int, site_dir: Path,
     """Start the server in the running loop (port 0: a free one); stop it on exit."""
     site = StaticSite(site_dir)
     signaling = Signaling(config)
-    routes = {**WS_ROUTES, "/signal": signaling.handle}
     async with serve(
-        make_dispatch(routes),
+        make_dispatch(signaling.handle),
         host,
         port,
-        process_request=make_process_request(site, routes, signaling.stats),
+        process_request=make_process_request(site, signaling.stats),
         server_header="parlor-peer",
         close_timeout=2,
         # Hard cap on a frame (websockets closes with 1009 past it); Signaling refuses messages

@@ -1,7 +1,7 @@
 """Static files of the built site (dist/site) answered as plain HTTP GETs.
 
-Used from the websockets ``process_request`` hook: every request that is not a WebSocket
-upgrade on a known path comes here. Only files under the site root are served; anything that
+Used from the websockets ``process_request`` hook: every plain request but /healthz comes here
+(WebSocket upgrades never do). Only files under the site root are served; anything that
 would escape it (``..``, absolute paths, symlinks out of the root, NUL bytes) is a 404.
 """
 
