@@ -64,7 +64,6 @@ RUNTIME = [
         "micropython.mjs", "micropython.wasm",
     ]),
 ]
-RUNTIME_PREFIX = "runtime/"
 WHEEL_NAME = "wheels/parlor.whl"
 # Not precached: the service worker itself and the list describing the precache.
 NOT_PRECACHED = {"sw.js", "precache.json"}

@@ -1,10 +1,11 @@
 """The engine: what the Pyodide worker exports (the named PyScript worker "engine", started by
 app/engine/worker.py, which comes compiled in wheels/engine.zip).
 
-The only page code that imports ``parlor`` (directly, or through ``table``). It holds the
-authoritative state of the local table. Every exported function takes and returns JSON text,
-so the boundary stays plain data. The page calls it from MicroPython with
-``engine = await workers["engine"]`` then, e.g., ``await engine.act('{"type": "undo"}')``.
+Here (with local_table.py and room_host.py, which this imports) the page's games meet
+``parlor``'s rules and computer players; it holds the authoritative state of the local table.
+Every exported function takes and returns JSON text, so the boundary stays plain data. The page
+calls it from MicroPython with ``engine = await workers["engine"]`` then, e.g.,
+``await engine.act('{"type": "undo"}')``.
 """
 
 import json

@@ -19,7 +19,7 @@ CARD = {
         {"id": "3t", "title": "3", "hint": "Three teams.", "variant": "standard", "seats": 3},
         {"id": "4t", "title": "4", "hint": "Four teams.", "variant": "standard", "seats": 4},
     ],
-    "rules": [  # the seed's own sentences (shared/seeds/002), with the track and the deck spelled out
+    "rules": [  # the users' rules text's own sentences, the track and deck spelled out (docs/sanctuary.md)
         "Race your four pawns to Finish before anyone else. Each turn, draw one card and choose one "
         "complete legal action. No card gives another turn.",
         "Launch places a pawn on your team’s arrow. Move clockwise around the shared track. Pass any "
