@@ -1,5 +1,5 @@
 """Gems's card on the home screen and its help: presentation only (its facts are on its
-GameInfo, py/rules/gems.py). The help is the seed's own words (shared/seeds/004)."""
+GameInfo, py/rules/gems.py). The help is the users' rules text's own words."""
 
 CARD = {
     "blurb": "ConHex: place gems in the holes, claim the cells around them, and join your two "
