@@ -1,4 +1,5 @@
-"""Gems: ConHex (Michail Antonow, 2002), the connection game of holes and cells (spec gems.md).
+"""Gems: ConHex (Michail Antonow, 2002), the connection game of holes and cells, after the users'
+rules text for Gems and the project's spec for it.
 
 Holes sit on a 9×9 grid, columns A–I from the left, rows 1–9 from the top (A1 upper left); 12
 grid points are not holes, leaving 69. The 41 cells are sets of 3, 5 or 6 holes. A gem claims a
