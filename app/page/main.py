@@ -42,7 +42,7 @@ class App:
         self.toast_timer = None
         self.home = None
         self.table = None
-        self.room = None  # the online room's controller or setup (app/page/screens/room.py)
+        self.room = None  # an online room's setup or controller (screens/room_setup.py, *_room.py)
         self.markup = self.screen.querySelector(".home")  # the home screen index.html came with
         window.setInterval(create_proxy(self.tick), 200)
         # The Parlor logo goes home, as New game does (its plain link reloads the page, which
@@ -72,13 +72,13 @@ class App:
 
     def room_setup(self, game):
         """The online room's setup for `game` (seats, the host's own seat, name)."""
-        from screens.room import RoomSetup
+        from screens.room_setup import RoomSetup
         self.close()
         self.room = RoomSetup(self, self.screen, game)
         document.body.dataset.screen = "room-setup"
 
     def host_room(self, game, config, host_seat, name):
-        from screens.room import HostRoom
+        from screens.host_room import HostRoom
         self.close()
         self.room = HostRoom(self, self.screen, game, config, host_seat, name)
         document.body.dataset.screen = "room"
@@ -90,7 +90,8 @@ class App:
         asyncio.create_task(self._resume_host(code))
 
     async def _resume_host(self, code):
-        from screens.room import HostRoom, load_host_room, set_address
+        from screens.host_room import HostRoom, load_host_room
+        from screens.room_common import set_address
         record = await load_host_room(code)
         if record is None or self.room is not None:
             set_address()
@@ -104,7 +105,7 @@ class App:
     def join_room(self, code, reclaim=None):
         """A guest opened an invite link (?room=CODE); `reclaim`: the seat this browser played
         as the room's host before a takeover, to take again."""
-        from screens.room import GuestRoom
+        from screens.guest_room import GuestRoom
         self.close()
         self.room = GuestRoom(self, self.screen, code, reclaim)
         document.body.dataset.screen = "room"
@@ -112,9 +113,11 @@ class App:
     def start_table(self, game, mode, config):
         """A new table for `config`; it starts as soon as the engine is up."""
         from screens.table import TableScreen
+        from screens.table_transport import LocalTransport
         config["seed"] = int(window.Math.random() * 1_000_000_000)
         self.close()
-        self.table = table = TableScreen(self, self.screen, game, mode, len(config["seats"]))
+        self.table = table = TableScreen(self, self.screen, game, mode, len(config["seats"]),
+                                         LocalTransport(self.engine))
         document.body.dataset.screen = "table"
         table.focus_title()
         self.engine.when_ready(lambda: asyncio.create_task(self.open_table(table, "new_table", config)))
@@ -122,11 +125,12 @@ class App:
     def resume(self, saved):
         """Show the saved table at once; it comes alive when the engine has restored it."""
         from screens.table import TableScreen
+        from screens.table_transport import LocalTransport
         game = catalog_game(saved["game"])
         mode = catalog_mode(game, saved["mode"])
         self.close()
         seats = len(saved["snapshot"]["config"]["seats"])
-        self.table = table = TableScreen(self, self.screen, game, mode, seats)
+        self.table = table = TableScreen(self, self.screen, game, mode, seats, LocalTransport(self.engine))
         document.body.dataset.screen = "table"
         table.focus_title()
         left = saved.get("clock_left")

@@ -1,36 +1,26 @@
 """The table: seats with counts and clocks, the board, the move log, controls and the result.
 
-Drives a local game: every change goes to the engine worker as an action and the answer (a
-snapshot) is drawn as it is. Computer seats think in the worker, so the page stays responsive;
-in a game with a turn clock (the snapshot's `turn_s`: Ataxx) the clock runs here and a human
-whose clock runs out loses by timeout.
+One code path for every table: every change goes as an action through the table's transport
+(screens/table_transport.py: the engine worker's table on this device, or an online room's, as
+its host or a guest) and the answer (a snapshot) is drawn as it is. Computer seats think in the
+worker, so the page stays responsive; in a game with a turn clock (the snapshot's `turn_s`:
+Ataxx) the clock runs here and a person whose clock runs out loses by timeout.
+Parts: screens/table_seats.py (the seats), screens/table_controls.py (controls and result).
 """
 
 import asyncio
-import json
 
 import sound
-from catalog import COLOUR_HEX, LEVELS, SEAT_MARKS
-from clock import TurnClock, shown
+from clock import TurnClock
 from dom import button, el, now_ms, query_param, show
-from pyscript import window
 from pyscript.ffi import to_js
-from saved_table import CLOCK_KEY, SAVE_KEY
-
-LEVEL_TITLES = dict(LEVELS)
+from screens.table_controls import ResultDialog, TableControls, result_text
+from screens.table_seats import SeatChips, paint_colours
 
 
 def board_class(game_id):
     """The board of a game: the class `Board` of boards/<game id>.py, imported on first use."""
     return __import__("boards." + game_id, None, None, ["Board"]).Board
-REMATCH_CONFIRM_MS = 4000  # a Rematch during a game waits this long for its confirming tap
-REMATCH_DOUBLE_TAP_MS = 400  # ... but not a second tap this soon (an accidental double tap)
-
-
-def paint_colours(node, colours):
-    """Give each seat's colour (by name) to CSS under `node` as --c0…--c5 (dots, log, pieces)."""
-    for index, name in enumerate(colours):
-        node.style.setProperty("--c" + str(index), COLOUR_HEX.get(name, "#777"))
 
 
 def turn_ms(seconds):
@@ -64,27 +54,23 @@ def ai_budget_s():
         return 1.0
 
 
-def controller(seat):
-    """Who plays a seat, in a few words: "You", "Person" or "AI · Hard"."""
-    if seat["kind"] == "ai":
-        return "AI · " + LEVEL_TITLES.get(seat["level"], seat["level"])
-    return seat.get("name") or "Person"
-
-
 class TableScreen:
-    def __init__(self, app, root, game, mode, seat_count):
+    def __init__(self, app, root, game, mode, seat_count, transport):
         self.app = app
         self.game = game
         self.mode = mode
+        self.transport = transport
         self.snapshot = None
+        self.presence = None  # per seat, whether its player is here (online tables)
         self.clock = TurnClock(0)
         self.timed = False  # set from the first snapshot's turn_s (set_clock)
         self.pending = 0  # actions on their way to the engine
         self.thinking = None  # the (ply, seat) a computer is thinking about
-        self.result_seen = None
         self.closed = False  # set when the player leaves: late answers are then dropped
         self.root = el("section", "table", parent=root, aria_label=game["title"] + " table",
                        data_game=game["id"])
+        if transport.online:
+            self.root.dataset.online = transport.online
         head = el("header", "table-head", parent=self.root)
         count = game.get("modes_label", "") if mode["title"].isdigit() else ""  # "3" -> "3 players"
         self.title = el("h2", "table-title", game["title"] + " · " + mode["title"] + (
@@ -96,18 +82,7 @@ class TableScreen:
         for line in game["rules"]:
             el("li", None, line, self.rules)
         show(self.rules, False)
-        self.seats = el("div", "seats", parent=self.root)
-        self.chips = []
-        for index in range(seat_count):
-            chip = el("div", "seat seat-" + str(index), parent=self.seats, data_seat=index, role="group")
-            el("span", "dot c" + str(index), SEAT_MARKS[index], chip, aria_hidden="true")
-            name = el("span", "name", "", chip)
-            count = el("span", "count", "0", chip)
-            line = el("span", "sub", parent=chip)
-            who = el("span", "who", "", line)
-            timer = el("span", "clock", "", line, role="timer", hidden="")
-            think = el("span", "thinking", "", line)
-            self.chips.append((chip, name, who, count, timer, think))
+        self.seats = SeatChips(self.root, seat_count, game["score_label"])
         self.meta = el("p", "table-meta", "", self.root)
         self.status = el("p", "turn-status", "", self.root, role="status", aria_live="polite")
         self.progress = el("div", "think-bar", parent=self.root, aria_hidden="true")
@@ -115,37 +90,11 @@ class TableScreen:
         show(self.progress, False)
         self.stage = el("div", "stage", parent=self.root)
         self.board = board_class(game["id"])(self.stage, game, self.on_move)
-        bar = el("div", "controls", parent=self.root)
-        self.pass_button = button(bar, "Pass", self.on_pass, "btn primary")
-        self.undo_button = button(bar, "Undo", self.on_undo)
-        self.pause_button = button(bar, "Pause", self.on_pause, aria_pressed="false")
-        self.rematch_button = button(bar, "Rematch", self.on_rematch_button)
-        self.rematch_asked_ms = None  # a first tap on Rematch during a game asks to confirm
-        self.new_button = button(bar, "New game", self.app.go_home)
-        self.sound_button = button(bar, "", self.toggle_sound, "btn ghost sound")
-        self.draw_sound_label()
+        self.controls = TableControls(self.root, self, transport, self.app.go_home)
         self.log = el("ol", "move-log", parent=self.root, aria_label="Moves")
-        self.dialog = el("div", "result", parent=self.root, role="dialog", aria_modal="false",
-                         aria_labelledby="result-title")
-        el("h3", None, "", self.dialog, id="result-title")
-        el("p", "result-why", "", self.dialog)
-        actions = el("div", "controls", parent=self.dialog)
-        button(actions, "Rematch", self.on_rematch, "btn primary")
-        self.dialog_new_button = button(actions, "New game", self.app.go_home)
-        button(actions, "See the board", lambda: show(self.dialog, False), "btn ghost")
-        show(self.dialog, False)
+        self.result = ResultDialog(self.root, self.on_rematch, transport, self.app.go_home)
         self.status.textContent = "Starting the game engine…"
         self.update_controls()
-
-    def toggle_sound(self):
-        """Sound effects on or off, saved on this device (app/sound.py)."""
-        sound.set_enabled(not sound.enabled())
-        self.draw_sound_label()
-
-    def draw_sound_label(self):
-        on_now = sound.enabled()
-        self.sound_button.textContent = "Sound on" if on_now else "Sound off"
-        self.sound_button.setAttribute("aria-pressed", "true" if on_now else "false")
 
     def toggle_rules(self):
         """Show or hide the rules. Like any dialog, reading them pauses the local computers
@@ -154,7 +103,7 @@ class TableScreen:
         show(self.rules, opening)
         self.rules_button.setAttribute("aria-expanded", "true" if opening else "false")
         snap = self.snapshot
-        if snap is None or snap["is_over"] or not self.ready():
+        if snap is None or snap["is_over"] or not self.ready() or not self.transport.runs_table:
             return
         if opening and not snap["paused"]:
             self.paused_by_dialog = True
@@ -167,7 +116,16 @@ class TableScreen:
         """Seat colour names: the view's own where the game sends them (they can depend on the
         seat count), else the catalog's."""
         view = self.snapshot["view"] if self.snapshot else {}
-        return view.get("colours") or self.game["colours"]
+        return self.board.seat_names(self.snapshot) or view.get("colours") or self.game["colours"]
+
+    def ready(self):
+        """Whether the table can be played on (the engine is up; a guest always is)."""
+        return self.transport.ready()
+
+    def away(self, seat):
+        """Whether `seat`'s player is away (online: a turn then waits for them)."""
+        presence = self.presence or []
+        return seat is not None and seat < len(presence) and not presence[seat]
 
     # --- snapshots in ----------------------------------------------------------------------
     def draw(self, snapshot, clock_left_ms=None):
@@ -176,11 +134,11 @@ class TableScreen:
             return
         previous = self.snapshot
         self.snapshot = snapshot
-        view = snapshot["view"]
-        seats = snapshot["config"]["seats"]
+        self.presence = self.transport.presence(snapshot)
+        held = self.transport.on_hold(snapshot)
         colours = self.colours()
         live = self.ready() and not self.busy
-        interactive = live and snapshot["human_turn"] and not snapshot["paused"]
+        interactive = live and snapshot["human_turn"] and not snapshot["paused"] and not held
         to_move = snapshot["to_move"]
         if previous is None:
             paint_colours(self.root, self.colours())
@@ -190,13 +148,8 @@ class TableScreen:
         meta = self.board.meta(snapshot)
         self.meta.textContent = meta
         show(self.meta, bool(meta))
-        for index, (chip, name, who, count, timer, think) in enumerate(self.chips):
-            name.textContent = colours[index]
-            who.textContent = controller(seats[index])
-            count.textContent = str(snapshot["scores"][index])
-            chip.classList.toggle("to-move", index == to_move)
-            chip.classList.toggle("winner", index in snapshot["winners"])
-            self.label_seat(index)
+        self.seats.draw(snapshot, colours, self.presence, self.transport.own_seat())
+        self.seats.offer(self.transport.open_seats(snapshot), self.transport.take)
         self.draw_log(snapshot)
         if previous is not None and (snapshot["ply"] > previous["ply"]
                                      or snapshot["is_over"] and not previous["is_over"]):
@@ -207,12 +160,12 @@ class TableScreen:
             self.clock.turn = None
         elif self.clock.turn != turn or previous is None:
             self.clock.start_turn(turn, now_ms(), clock_left_ms)
-        if snapshot["paused"] or not self.ready():
-            self.clock.stop(now_ms())
+        if snapshot["paused"] or not self.ready() or held or self.away(to_move):
+            self.clock.stop(now_ms())  # a turn waits for an absent player (or host)
         else:
             self.clock.resume(now_ms())
         self.draw_status()
-        self.draw_result()
+        self.result.draw(snapshot, colours)
         self.update_controls()
         self.save()
         self.tick()
@@ -225,20 +178,29 @@ class TableScreen:
         for ply, (seat, move) in enumerate(snapshot["log"]):
             item = el("li", None, None, self.log)
             el("span", "num", str(ply + 1) + ".", item)
-            el("span", "mv c" + str(seat), move, item, aria_label=colours[seat] + " " + move)
+            text = self.board.log_text(seat, move)
+            el("span", "mv c" + str(seat), text, item,
+               aria_label=colours[seat] + " " + move if text == move else text)
         self.log.scrollTop = self.log.scrollHeight
 
     def draw_status(self):
         snap = self.snapshot
         colours = self.colours()
+        held = self.transport.on_hold(snap)
+        to_move = snap["to_move"]
         if snap["is_over"]:
-            text = self.result_text()
+            text = result_text(snap, colours)
+        elif held:
+            text = held
+        elif self.away(to_move):
+            text = colours[to_move] + (" is away: the computer plays for them"
+                                       if snap.get("stand_in") == to_move else " is away: waiting for them")
         elif not self.ready():
             text = "Starting the game engine… {:.1f} s".format(self.app.engine.elapsed_s())
         elif snap["paused"]:
             text = "Paused"
         else:
-            who = colours[snap["to_move"]]
+            who = colours[to_move]
             if snap["ai_turn"]:
                 text = who + " is thinking…"
             elif snap["legal_moves"] == ["pass"]:
@@ -247,80 +209,18 @@ class TableScreen:
                 text = who + " to move"
         self.status.textContent = text
         thinking = bool(snap["ai_turn"] and not snap["paused"] and not snap["is_over"])
-        for index, (chip, _, _, _, _, think) in enumerate(self.chips):
-            on_it = thinking and index == snap["to_move"]
-            chip.classList.toggle("is-thinking", on_it)
-            think.textContent = "thinking…" if on_it else ""
+        self.seats.draw_thinking(to_move if thinking else None)
         show(self.progress, thinking and self.ready())
-
-    def result_text(self):
-        snap = self.snapshot
-        colours = self.colours()
-        # A team game (Runners 2v2) is decided by the teams' totals: those are the score.
-        scores = "–".join(str(s) for s in snap["view"].get("team_scores") or snap["scores"])
-        winners = [colours[seat] for seat in snap["winners"]]
-        if len(winners) == 1:
-            return winners[0] + " wins " + scores
-        if len(winners) == len(snap["scores"]):
-            return "Draw " + scores
-        return " and ".join(winners) + " win " + scores
-
-    def reason_text(self):
-        """Why the game ended, naming colours rather than seats."""
-        snap = self.snapshot
-        forfeit = snap["view"].get("forfeit")
-        if forfeit:
-            who = self.colours()[forfeit["seat"]]
-            return who + (" ran out of time" if forfeit["reason"] == "timeout" else " resigned")
-        reason = snap["end_reason"] or ""
-        return reason[:1].upper() + reason[1:]
-
-    def draw_result(self):
-        snap = self.snapshot
-        over = snap["is_over"]
-        if over and self.result_seen != snap["ply"]:
-            self.result_seen = snap["ply"]
-            self.dialog.querySelector("h3").textContent = self.result_text()
-            self.dialog.querySelector(".result-why").textContent = self.reason_text()
-            show(self.dialog, True)
-        elif not over:
-            self.result_seen = None
-            show(self.dialog, False)
 
     def focus_title(self):
         """Move the keyboard focus to the table (after Start or Continue, it stayed behind on a
         button that is gone)."""
         self.title.focus(to_js({"preventScroll": True}))
 
-    def label_seat(self, index):
-        """A seat's name for a screen reader, e.g. "Red: AI · Hard, 3 pieces, to move"."""
-        chip, name, who, count, _, _ = self.chips[index]
-        words = "{}: {}, {} {}".format(name.textContent, who.textContent, count.textContent,
-                                       self.game["score_label"])
-        if chip.classList.contains("to-move"):
-            words += ", to move"
-        if chip.classList.contains("winner"):
-            words += ", winner"
-        chip.setAttribute("aria-label", words)
-
     def update_controls(self):
         snap = self.snapshot
-        ready = self.ready() and snap is not None and not self.busy
-        human_pass = bool(snap and snap["human_turn"] and snap["legal_moves"] == ["pass"])
-        pass_off = not ready or bool(snap and snap["paused"])
-        if (pass_off or not human_pass) and self.pass_button.matches(":focus"):
-            self.board.keep_focus()  # a disabled or hidden button drops the keyboard's place
-        show(self.pass_button, human_pass)
-        self.pass_button.disabled = pass_off
-        self.undo_button.disabled = not (ready and snap["can_undo"])
-        over = bool(snap and snap["is_over"])
-        self.pause_button.disabled = not ready or over
-        paused = bool(snap and snap["paused"])
-        self.pause_button.textContent = "Resume" if paused else "Pause"
-        self.pause_button.setAttribute("aria-pressed", "true" if paused else "false")
-        self.rematch_button.disabled = not ready
-        self.draw_rematch_label()
-        self.root.classList.toggle("paused", paused)
+        self.controls.update(snap, self.ready() and not self.busy, self.board)
+        self.root.classList.toggle("paused", bool(snap and snap["paused"]))
 
     # --- the clock -------------------------------------------------------------------------
     def set_clock(self, seconds):
@@ -328,31 +228,23 @@ class TableScreen:
         length = turn_ms(seconds)
         self.timed = length is not None
         self.clock = TurnClock(length or 0)
-        for chip in self.chips:
-            show(chip[4], self.timed)
+        self.seats.show_clocks(self.timed)
 
     def tick(self):
-        """Called a few times a second: redraw the clock; a human out of time loses."""
+        """Called a few times a second: redraw the clock; a person out of time loses."""
         snap = self.snapshot
         if snap is None:
             return
-        if self.rematch_asked_ms is not None:
-            self.draw_rematch_label()  # the question lapses
+        self.controls.tick()
         now = now_ms()
         if self.timed:
             if self.clock.running:
                 self.save_clock()
-            for index, (chip, _, _, _, timer, _) in enumerate(self.chips):
-                if index == snap["to_move"]:
-                    left = self.clock.remaining(now)
-                    timer.textContent = str(shown(left))
-                    chip.classList.toggle("low-time", left < 10_000)
-                else:
-                    timer.textContent = str(shown(self.clock.turn_ms))
-                    chip.classList.toggle("low-time", False)
+            self.seats.draw_clocks(snap["to_move"], self.clock.remaining(now), self.clock.turn_ms)
         if not self.ready():
             self.draw_status()
-        elif self.timed and self.clock.expired(now) and self.may_time_out(snap) and not self.busy:
+        elif (self.timed and self.clock.expired(now) and not self.busy
+              and self.transport.may_time_out(snap, self.presence)):
             seat = snap["to_move"]
             self.clock.turn = None
             self.act({"type": "forfeit", "seat": seat, "reason": "timeout", "ply": snap["ply"]})
@@ -374,6 +266,8 @@ class TableScreen:
         self.set_paused(not self.snapshot["paused"])
 
     def set_paused(self, paused):
+        if not self.transport.runs_table:
+            return
         # Show it at once, even while the engine is busy thinking.
         self.snapshot["paused"] = paused
         if isinstance(self.snapshot.get("saved"), dict):
@@ -385,51 +279,11 @@ class TableScreen:
         self.save()  # a reload right after keeps what the page shows, not the engine's last answer
         self.act({"type": "pause", "paused": paused})
 
-    def on_rematch_button(self):
-        """The controls' Rematch. During a game it asks first: the game in progress would be
-        lost, so a second tap within a few seconds confirms."""
-        snap = self.snapshot
-        in_game = snap is not None and not snap["is_over"] and snap["ply"] > 0
-        if in_game and not self.rematch_asked():
-            self.rematch_asked_ms = now_ms()
-            self.draw_rematch_label()
-            return
-        if in_game and now_ms() - self.rematch_asked_ms < REMATCH_DOUBLE_TAP_MS:
-            return  # a double tap is one tap: the question stands
-        self.rematch_asked_ms = None
-        self.draw_rematch_label()
-        self.on_rematch()
-
-    def rematch_asked(self):
-        return self.rematch_asked_ms is not None and now_ms() - self.rematch_asked_ms < REMATCH_CONFIRM_MS
-
-    def draw_rematch_label(self):
-        asked = self.rematch_asked()
-        if not asked:
-            self.rematch_asked_ms = None
-        label = "Restart? Tap again" if asked else "Rematch"
-        if self.rematch_button.textContent != label:
-            self.rematch_button.textContent = label
-        self.rematch_button.classList.toggle("asking", asked)
-
     def on_rematch(self):
+        """Rematch (confirmed during a game): the transport restarts the table, or opens a
+        fresh room (a game whose online rules say so)."""
         self.clock.turn = None
         self.act({"type": "rematch"})
-
-    # --- hooks (an online table overrides them: app/page/screens/room.py) ---------------------------
-    def ready(self):
-        """Whether the table can be played on (the engine is up)."""
-        return self.app.engine.ready
-
-    def may_time_out(self, snap):
-        """Whether the seat to move loses when its clock runs out (here: a person's turn)."""
-        return snap["human_turn"]
-
-    async def call_act(self, action):
-        return await self.app.engine.call("act", action)
-
-    async def call_think(self, budget):
-        return await self.app.engine.call("think", budget)
 
     @property
     def busy(self):
@@ -445,7 +299,7 @@ class TableScreen:
         self.pending += 1
         self.update_controls()
         try:
-            answer = await self.call_act(action)
+            answer = await self.transport.act(action)
         finally:
             self.pending -= 1
         if answer is None:  # sent elsewhere (an online guest): the next state redraws
@@ -461,7 +315,7 @@ class TableScreen:
     # --- computer seats --------------------------------------------------------------------
     def maybe_think(self):
         snap = self.snapshot
-        if not snap["ai_turn"] or snap["paused"] or snap["is_over"]:
+        if not self.transport.runs_table or not snap["ai_turn"] or snap["paused"] or snap["is_over"]:
             return
         turn = (snap["ply"], snap["to_move"])
         if self.thinking == turn:
@@ -484,7 +338,7 @@ class TableScreen:
         fill.classList.add("run")
         self.root.dataset.thinking = "1"  # a think is in flight in the worker
         try:
-            answer = await self.call_think(budget)
+            answer = await self.transport.think(budget)
         finally:
             self.root.removeAttribute("data-thinking")
         self.thinking = None
@@ -500,15 +354,15 @@ class TableScreen:
 
     # --- persistence -----------------------------------------------------------------------
     def save(self):
-        """Keep the table in this browser so that a reload resumes it."""
-        data = {"game": self.game["id"], "mode": self.mode["id"], "snapshot": self.snapshot,
-                "paused_by_dialog": self.paused_by_dialog}
-        window.localStorage.setItem(SAVE_KEY, json.dumps(data))
+        """Keep the table for a reload (a local table in this browser; an online room keeps
+        its own state)."""
+        self.transport.save({"game": self.game["id"], "mode": self.mode["id"],
+                             "snapshot": self.snapshot, "paused_by_dialog": self.paused_by_dialog})
         self.save_clock()
 
     def save_clock(self):
         if self.timed:
-            window.localStorage.setItem(CLOCK_KEY, str(self.clock.remaining(now_ms())))
+            self.transport.save_clock(self.clock.remaining(now_ms()))
 
     def close(self):
         self.closed = True

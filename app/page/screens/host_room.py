@@ -1,0 +1,312 @@
+"""The host's online room: the room runs in this page's engine worker (app/engine/room_host.py);
+every guest message goes there as text, tagged with the link it came on, and the engine's answer
+says what to send to whom. The lobby, then the table, whose transport is the room
+(HostTransport). The room is saved in IndexedDB after every change, so a reload resumes it.
+See docs/online.md ("Rooms in the page").
+"""
+
+import asyncio
+import json
+
+import json_guard
+from dom import query_param
+from net.room_link import RoomNet
+from pyscript import document, window
+from pyscript.ffi import create_proxy
+from screens.lobby import Lobby, show_qr
+from screens.room_common import MAX_VALUES, ONLINE, retry_signaling, set_address
+from screens.table import TableScreen
+from screens.table_transport import TableTransport
+
+
+def absent_after():
+    """?absent=SECONDS: shortens a game's two-minute away rules (tests and demos), else None."""
+    try:
+        value = float(query_param("absent"))
+    except (TypeError, ValueError):
+        return None
+    return value if 0 <= value <= 3600 else None
+
+
+async def load_host_room(code):
+    """The room this browser hosts under `code` (IndexedDB), or None."""
+    try:
+        text = await window.parlorRooms.get(code)
+        return json_guard.loads(text, max_values=MAX_VALUES) if text else None
+    except Exception:
+        return None
+
+
+class HostTransport(TableTransport):
+    """The table of the room this page hosts: the host's own moves, the computers' and the
+    clocks' go to the room in the engine as events, and the engine's answer says what to send
+    the guests. No undo online; the host pauses and restarts for everyone."""
+
+    online = "host"
+    undo = False
+    leave_label = "Leave"
+
+    def __init__(self, room):
+        self.room = room
+
+    def ready(self):
+        return self.room.app.engine.ready
+
+    async def act(self, action):
+        if action.get("type") == "rematch" and self.room.rules.get("fresh_room_rematch"):
+            asyncio.create_task(self.room.fresh_rematch())  # Sanctuary: a fresh room and invitation
+            return None
+        return await self.room.event(action, draw=False)  # the table draws the answer
+
+    async def think(self, budget):
+        return await self.room.app.engine.call("room_think", budget)
+
+    def may_time_out(self, snapshot, presence):
+        """A person's turn runs out only while they are connected (a stand-in computer's never)."""
+        seat = snapshot["to_move"]
+        presence = presence or []
+        return seat is not None and not snapshot["ai_turn"] and seat < len(presence) and presence[seat]
+
+    def own_seat(self):
+        return self.room.you_seat
+
+
+class HostRoom:
+    """The host's controller. A new room (`config`...) or, with `resume` (the record this page
+    saved in IndexedDB: {game, code, host_key, host_name, room}), the same room after a reload:
+    `resume` on the signaling socket, RoomHost.restore in the engine; guests reconnect by
+    themselves (host-back) and rebind their seats by token."""
+
+    def __init__(self, app, root, game, config, host_seat, name, resume=None, net=None,
+                 on_created=None):
+        self.app = app
+        self.root = root
+        self.game = game
+        self.config = config
+        self.you_seat = host_seat
+        self.name = name
+        replica = resume.get("replica") if resume else None  # a takeover (GuestRoom.take_over)
+        if replica:
+            self.seat_count = len(replica["snapshot"]["config"]["seats"])
+            self.you_seat = replica["you"].get("seat")
+        elif resume:
+            self.seat_count = len(resume["room"]["seats"])
+            self.you_seat = resume["room"].get("host_seat")
+        else:
+            self.seat_count = len(config["seats"])
+        self.opened = False
+        self.rules = {}  # the game's online rules (GameInfo.online, via the room host), from the lobby
+        self.on_created = on_created  # called with the new room's code (a fresh-room rematch)
+        self.keep_net = False  # closing leaves the links open (a fresh-room rematch announces)
+        self.check_timer = None
+        self.queue = []  # link events that came before the room was open in the engine
+        self.table = None
+        self.closed = False
+        self.resume = resume
+        self.code = resume["code"] if resume else None
+        self.host_key = resume["host_key"] if resume else None
+        self.reconnects = 0  # signaling reconnects since the last success (lost_signaling)
+        self.given_up = False  # the room is not ours any more: no more reconnects
+        self.reconnect_proxy = create_proxy(self.reconnect)
+        self.lobby = Lobby(root, "host", on_start=self.start, on_leave=app.go_home)
+        if net is not None:  # this page was a guest and won claim-host: its socket stays
+            for link in list(net.links.values()):
+                link.close()
+            net.links = {}
+            net.owner, net.role, net.host, net.retry_at = self, "host", None, None
+            self.net = net
+            document.body.dataset.room = "host"
+            self.on_signaling({"type": "resumed", "room": self.code})
+        elif resume:
+            self.net = RoomNet("host", self)
+            self.lobby.set_code(self.code)
+            self.lobby.set_status("Resuming the room…")
+            self.net.connect({"type": "resume", "room": self.code, "host_key": self.host_key})
+        else:
+            self.net = RoomNet("host", self)
+            self.lobby.set_status("Creating the room…")
+            self.net.connect({"type": "create"})
+
+    # signaling and links
+    def on_signaling(self, message):
+        kind = message.get("type")
+        if kind in ("created", "resumed"):
+            self.reconnects = 0
+            self.code = message["room"]
+            if kind == "created":
+                self.host_key = message.get("host_key")
+                if self.on_created is not None:
+                    self.on_created(self.code)
+            set_address("host", self.code)
+            self.lobby.set_code(self.code)
+            self.app.engine.when_ready(lambda: asyncio.create_task(show_qr(self.app, self)))
+            if not self.opened:
+                if self.table is None:
+                    self.lobby.set_status("Starting the game engine…")
+                self.app.engine.when_ready(lambda: asyncio.create_task(self.open()))
+            elif self.table is None:  # back after lost_signaling: the guests reconnect by themselves
+                self.lobby.set_status("Connected again.")
+            else:
+                self.app.toast("Connected again.")
+        elif kind == "error":
+            self.app.toast(str(message.get("message", "Signaling error")))
+            if message.get("code") in ("bad-key", "no-room") and self.opened:
+                self.given_up = True  # back too late: taken over, or expired
+                self.app.toast("This room is no longer yours: another participant took it over, "
+                               "or it expired.")
+            if message.get("code") in ("bad-key", "no-room") and not self.opened:
+                # the room expired, or another participant took it over: it is not ours any more
+                window.parlorRooms.remove(self.code)
+                set_address()
+                if message["code"] == "bad-key":  # join it as a guest, back into the old seat
+                    self.app.join_room(self.code, reclaim=None if self.you_seat is None else
+                                       {"seat": self.you_seat, "name": self.name})
+        elif kind == "closed" and not self.closed:
+            self.lost_signaling()
+
+    def lost_signaling(self):
+        """The signaling socket closed under the host (a network change, the service restarted):
+        say so where it stays, and try again, backing off to RECONNECT_MAX_S — with the host key
+        once the room exists (the guests come back as after a reload), else the create again."""
+        if not self.given_up:
+            retry_signaling(self, self.lobby.set_status if self.table is None else self.app.toast)
+
+    def reconnect(self):
+        if self.closed:
+            return
+        if self.code and self.host_key:
+            self.net.connect({"type": "resume", "room": self.code, "host_key": self.host_key})
+        else:
+            self.net.connect({"type": "create"})
+
+    async def open(self):
+        if self.opened:
+            return
+        if self.resume and self.resume.get("replica"):
+            answer = await self.app.engine.call("room_takeover", {
+                "replica": self.resume["replica"], "code": self.code, "name": self.name})
+        elif self.resume:
+            answer = await self.app.engine.call("room_restore", self.resume["room"])
+        else:
+            answer = await self.app.engine.call("room_open", {
+                "config": self.config, "host_seat": self.you_seat, "host_name": self.name,
+                "code": self.code, "absent_after": absent_after()})
+        if not answer["ok"]:
+            self.app.toast(answer["error"])
+            return
+        self.opened = True
+        self.apply(answer)
+        queue, self.queue = self.queue, []
+        for event in queue:
+            await self.event(event)
+
+    def on_open(self, peer):
+        self.send_event({"type": "open", "peer": peer})
+
+    def on_message(self, peer, text):
+        self.send_event({"type": "recv", "peer": peer, "text": text})
+
+    def on_lost(self, peer):
+        self.send_event({"type": "gone", "peer": peer})
+
+    def send_event(self, event):
+        if not self.opened:
+            self.queue.append(event)
+        else:
+            asyncio.create_task(self.event(event))
+
+    async def event(self, event, draw=True):
+        if self.closed:
+            return None
+        answer = await self.app.engine.call("room_event", event)
+        self.apply(answer, draw)
+        return answer
+
+    def apply(self, answer, draw=True):
+        if self.closed:
+            return
+        if answer.get("saved") is not None and self.code and self.host_key:
+            self.save(answer["saved"])
+        for peer, text in answer.get("outbox") or []:
+            self.net.send(peer, text)
+        for peer in answer.get("close") or []:
+            self.net.drop(peer)
+        lobby = answer.get("lobby")
+        if lobby is None:
+            return
+        self.you_seat = answer.get("host_seat")
+        self.rules = lobby.get("rules") or {}
+        if lobby["started"] and self.table is None:
+            self.lobby.close()
+            self.table = TableScreen(self.app, self.root, self.game, ONLINE, self.seat_count,
+                                     HostTransport(self))
+            self.app.table = self.table
+            draw = True
+        if self.table is not None:
+            if draw:  # else the table draws the answer to its own action
+                self.table.draw(answer["snapshot"])
+            self.check_in(answer["snapshot"].get("stand_in_in_s"))
+        else:
+            self.lobby.draw(self.game, lobby, self.you_seat)
+
+    def save(self, room):
+        """Keep the room in IndexedDB after every change (a reload resumes it)."""
+        record = {"game": self.game["id"], "code": self.code, "host_key": self.host_key,
+                  "host_name": self.name, "room": room}
+        try:
+            window.parlorRooms.put(self.code, json.dumps(record))
+        except Exception as err:
+            window.console.warn("room save:", str(err))
+
+    # the host's own actions
+    def start(self):
+        asyncio.create_task(self._start())
+
+    async def _start(self):
+        answer = await self.event({"type": "start"})
+        if answer and not answer["ok"]:
+            self.app.toast(answer["error"])
+
+    def check_in(self, seconds):
+        """Ask the room again in `seconds` (an away person's turn may pass to a computer then)."""
+        if self.check_timer is not None:
+            window.clearTimeout(self.check_timer)
+            self.check_timer = None
+        if seconds is not None and not self.closed:
+            self.check_timer = window.setTimeout(
+                create_proxy(lambda: self.send_event({"type": "check"})), int(seconds * 1000) + 50)
+
+    async def fresh_rematch(self):
+        """A rematch in a fresh room (Sanctuary's rule): the same seats in a new room with its
+        own code and invitation; this room's guests are sent the new code, then it closes."""
+        answer = await self.app.engine.call("room_rematch")
+        if not answer["ok"]:
+            self.app.toast(answer["error"])
+            return
+        old_net, old_code = self.net, self.code
+        self.keep_net = True
+        app = self.app
+
+        def announce(code):
+            text = json.dumps({"v": 1, "type": "rematch", "room": code})
+            for peer in list(old_net.links):
+                old_net.send(peer, text)
+            window.setTimeout(create_proxy(old_net.close), 3000)  # let the message go first
+            window.parlorRooms.remove(old_code)
+
+        app.close()
+        app.room = HostRoom(app, app.screen, self.game, answer["config"], answer["host_seat"],
+                            self.name, on_created=announce)
+        document.body.dataset.screen = "room"
+
+    def close(self):
+        self.closed = True
+        self.check_in(None)
+        if not self.keep_net:
+            self.net.close()
+        set_address()  # left on purpose: the room stays saved, a reload no longer resumes it
+        if self.table is not None:
+            self.table.close()
+        else:
+            self.lobby.close()
+

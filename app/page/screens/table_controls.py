@@ -1,0 +1,140 @@
+"""The table's controls: Pass, Undo, Pause / Resume, Rematch (during a game it asks first), New
+game (Leave at an online table) and Sound on / off; and the result dialog at the end."""
+
+import sound
+from dom import button, el, now_ms, show
+
+REMATCH_CONFIRM_MS = 4000  # a Rematch during a game waits this long for its confirming tap
+REMATCH_DOUBLE_TAP_MS = 400  # ... but not a second tap this soon (an accidental double tap)
+
+
+class TableControls:
+    """The bar under the board. `table` is the TableScreen its buttons act on; `transport`
+    says which it offers (no Undo online; a guest neither pauses nor restarts)."""
+
+    def __init__(self, parent, table, transport, go_home):
+        self.table = table
+        bar = el("div", "controls", parent=parent)
+        self.pass_button = button(bar, "Pass", table.on_pass, "btn primary")
+        self.undo_button = button(bar, "Undo", table.on_undo)
+        self.pause_button = button(bar, "Pause", table.on_pause, aria_pressed="false")
+        self.rematch_button = button(bar, "Rematch", self.on_rematch_button)
+        self.rematch_asked_ms = None  # a first tap on Rematch during a game asks to confirm
+        button(bar, transport.leave_label, go_home)
+        self.sound_button = button(bar, "", self.toggle_sound, "btn ghost sound")
+        self.draw_sound_label()
+        if not transport.undo:
+            show(self.undo_button, False)
+        if not transport.runs_table:
+            show(self.pause_button, False)
+            show(self.rematch_button, False)
+
+    def update(self, snap, ready, board):
+        """Enable what can be done now (`ready`: the table takes actions)."""
+        ready = ready and snap is not None
+        human_pass = bool(snap and snap["human_turn"] and snap["legal_moves"] == ["pass"])
+        pass_off = not ready or bool(snap and snap["paused"])
+        if (pass_off or not human_pass) and self.pass_button.matches(":focus"):
+            board.keep_focus()  # a disabled or hidden button drops the keyboard's place
+        show(self.pass_button, human_pass)
+        self.pass_button.disabled = pass_off
+        self.undo_button.disabled = not (ready and snap["can_undo"])
+        over = bool(snap and snap["is_over"])
+        self.pause_button.disabled = not ready or over
+        paused = bool(snap and snap["paused"])
+        self.pause_button.textContent = "Resume" if paused else "Pause"
+        self.pause_button.setAttribute("aria-pressed", "true" if paused else "false")
+        self.rematch_button.disabled = not ready
+        self.draw_rematch_label()
+
+    def tick(self):
+        if self.rematch_asked_ms is not None:
+            self.draw_rematch_label()  # the question lapses
+
+    def toggle_sound(self):
+        """Sound effects on or off, saved on this device (app/page/sound.py)."""
+        sound.set_enabled(not sound.enabled())
+        self.draw_sound_label()
+
+    def draw_sound_label(self):
+        on_now = sound.enabled()
+        self.sound_button.textContent = "Sound on" if on_now else "Sound off"
+        self.sound_button.setAttribute("aria-pressed", "true" if on_now else "false")
+
+    def on_rematch_button(self):
+        """The controls' Rematch. During a game it asks first: the game in progress would be
+        lost, so a second tap within a few seconds confirms."""
+        snap = self.table.snapshot
+        in_game = snap is not None and not snap["is_over"] and snap["ply"] > 0
+        if in_game and not self.rematch_asked():
+            self.rematch_asked_ms = now_ms()
+            self.draw_rematch_label()
+            return
+        if in_game and now_ms() - self.rematch_asked_ms < REMATCH_DOUBLE_TAP_MS:
+            return  # a double tap is one tap: the question stands
+        self.rematch_asked_ms = None
+        self.draw_rematch_label()
+        self.table.on_rematch()
+
+    def rematch_asked(self):
+        return self.rematch_asked_ms is not None and now_ms() - self.rematch_asked_ms < REMATCH_CONFIRM_MS
+
+    def draw_rematch_label(self):
+        asked = self.rematch_asked()
+        if not asked:
+            self.rematch_asked_ms = None
+        label = "Restart? Tap again" if asked else "Rematch"
+        if self.rematch_button.textContent != label:
+            self.rematch_button.textContent = label
+        self.rematch_button.classList.toggle("asking", asked)
+
+
+def result_text(snap, colours):
+    """Who won and the score, e.g. "Red wins 30–19", "Draw 24–24"."""
+    # A team game (Runners 2v2) is decided by the teams' totals: those are the score.
+    scores = "–".join(str(s) for s in snap["view"].get("team_scores") or snap["scores"])
+    winners = [colours[seat] for seat in snap["winners"]]
+    if len(winners) == 1:
+        return winners[0] + " wins " + scores
+    if len(winners) == len(snap["scores"]):
+        return "Draw " + scores
+    return " and ".join(winners) + " win " + scores
+
+
+def reason_text(snap, colours):
+    """Why the game ended, naming colours rather than seats."""
+    forfeit = snap["view"].get("forfeit")
+    if forfeit:
+        who = colours[forfeit["seat"]]
+        return who + (" ran out of time" if forfeit["reason"] == "timeout" else " resigned")
+    reason = snap["end_reason"] or ""
+    return reason[:1].upper() + reason[1:]
+
+
+class ResultDialog:
+    """Shown once when a game ends: the result, why, Rematch, New game (Leave), See the board."""
+
+    def __init__(self, parent, on_rematch, transport, go_home):
+        self.node = el("div", "result", parent=parent, role="dialog", aria_modal="false",
+                       aria_labelledby="result-title")
+        self.title = el("h3", None, "", self.node, id="result-title")
+        self.why = el("p", "result-why", "", self.node)
+        actions = el("div", "controls", parent=self.node)
+        rematch = button(actions, "Rematch", on_rematch, "btn primary")
+        if not transport.runs_table:
+            show(rematch, False)
+        button(actions, transport.leave_label, go_home)
+        button(actions, "See the board", lambda: show(self.node, False), "btn ghost")
+        show(self.node, False)
+        self.seen = None  # the ply of the end shown (See the board hides it until the next end)
+
+    def draw(self, snap, colours):
+        over = snap["is_over"]
+        if over and self.seen != snap["ply"]:
+            self.seen = snap["ply"]
+            self.title.textContent = result_text(snap, colours)
+            self.why.textContent = reason_text(snap, colours)
+            show(self.node, True)
+        elif not over:
+            self.seen = None
+            show(self.node, False)

@@ -1,0 +1,105 @@
+"""The table's seats: a chip per seat with its colour and mark, who plays it, its count, its turn
+clock and "thinking…"; at an online table also which seat is yours, who is away, and a
+"Take seat" button on an open seat a watching guest may take."""
+
+from catalog import COLOUR_HEX, LEVELS, SEAT_MARKS
+from clock import shown
+from dom import button, el, show
+
+LEVEL_TITLES = dict(LEVELS)
+LOW_TIME_MS = 10_000  # a clock below this is marked
+
+
+def paint_colours(node, colours):
+    """Give each seat's colour (by name) to CSS under `node` as --c0…--c5 (dots, log, pieces)."""
+    for index, name in enumerate(colours):
+        node.style.setProperty("--c" + str(index), COLOUR_HEX.get(name, "#777"))
+
+
+def controller(seat):
+    """Who plays a seat, in a few words: "You", "Person" or "AI · Hard"."""
+    if seat["kind"] == "ai":
+        return "AI · " + LEVEL_TITLES.get(seat["level"], seat["level"])
+    return seat.get("name") or "Person"
+
+
+class SeatChips:
+    def __init__(self, parent, seat_count, score_label):
+        self.score_label = score_label
+        self.root = el("div", "seats", parent=parent)
+        self.chips = []  # per seat: (chip, name, who, count, timer, think)
+        self.take_buttons = {}  # seat -> its "Take seat" button, made when first offered
+        for index in range(seat_count):
+            chip = el("div", "seat seat-" + str(index), parent=self.root, data_seat=index, role="group")
+            el("span", "dot c" + str(index), SEAT_MARKS[index], chip, aria_hidden="true")
+            name = el("span", "name", "", chip)
+            count = el("span", "count", "0", chip)
+            line = el("span", "sub", parent=chip)
+            who = el("span", "who", "", line)
+            timer = el("span", "clock", "", line, role="timer", hidden="")
+            think = el("span", "thinking", "", line)
+            self.chips.append((chip, name, who, count, timer, think))
+
+    def draw(self, snapshot, colours, presence, own_seat):
+        """Names, who plays, counts, the seat to move and the winners; `presence` (None: not
+        online) marks who is away, `own_seat` says "(you)"."""
+        seats = snapshot["config"]["seats"]
+        for index, (chip, name, who, count, _, _) in enumerate(self.chips):
+            words = controller(seats[index])
+            if index == own_seat:
+                words += " (you)"
+            if presence is not None:
+                away = index < len(presence) and not presence[index]
+                chip.classList.toggle("away", away)
+                chip.dataset.presence = "away" if away else "here"
+                if away:
+                    words += " · away"
+            name.textContent = colours[index]
+            who.textContent = words
+            count.textContent = str(snapshot["scores"][index])
+            chip.classList.toggle("to-move", index == snapshot["to_move"])
+            chip.classList.toggle("winner", index in snapshot["winners"])
+            self.label(index)
+
+    def label(self, index):
+        """A seat's name for a screen reader, e.g. "Red: AI · Hard, 3 pieces, to move"."""
+        chip, name, who, count, _, _ = self.chips[index]
+        words = "{}: {}, {} {}".format(name.textContent, who.textContent, count.textContent,
+                                       self.score_label)
+        if chip.classList.contains("to-move"):
+            words += ", to move"
+        if chip.classList.contains("winner"):
+            words += ", winner"
+        chip.setAttribute("aria-label", words)
+
+    def offer(self, seats, take):
+        """A "Take seat" button on each seat of `seats`; a press calls take(seat)."""
+        for index, (chip, *_) in enumerate(self.chips):
+            offered = index in seats
+            node = self.take_buttons.get(index)
+            if node is None and offered:
+                node = button(chip, "Take seat", lambda i=index: take(i), "btn small take-seat")
+                self.take_buttons[index] = node
+            if node is not None:
+                show(node, offered)
+
+    def draw_thinking(self, seat):
+        """Say "thinking…" on `seat` (None: on none)."""
+        for index, (chip, _, _, _, _, think) in enumerate(self.chips):
+            on_it = index == seat
+            chip.classList.toggle("is-thinking", on_it)
+            think.textContent = "thinking…" if on_it else ""
+
+    def show_clocks(self, timed):
+        for chip in self.chips:
+            show(chip[4], timed)
+
+    def draw_clocks(self, to_move, left_ms, turn_ms):
+        """The seat to move shows the time it has left; the others a whole turn."""
+        for index, (chip, _, _, _, timer, _) in enumerate(self.chips):
+            if index == to_move:
+                timer.textContent = str(shown(left_ms))
+                chip.classList.toggle("low-time", left_ms < LOW_TIME_MS)
+            else:
+                timer.textContent = str(shown(turn_ms))
+                chip.classList.toggle("low-time", False)

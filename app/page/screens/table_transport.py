@@ -1,0 +1,94 @@
+"""How a table's moves travel: what differs between a table on this device and an online room's.
+
+`TableScreen` (screens/table.py) has one code path; it is given a transport that answers what
+differs:
+- `LocalTransport` (here): the engine worker's table (app/engine/local_table.py) on this device.
+- `HostTransport` (screens/host_room.py): the room in this page's engine, which serves the guests.
+- `GuestTransport` (screens/guest_room.py): the host, over this page's data channel.
+"""
+
+import json
+
+from pyscript import window
+from saved_table import CLOCK_KEY, SAVE_KEY
+
+
+class TableTransport:
+    """The protocol between the table and where its moves go, with the defaults of a table
+    this page runs. The flags say which controls the table offers."""
+
+    online = None  # "host" or "guest" at an online room's table (the table's data-online)
+    undo = True  # Undo is offered (never online)
+    runs_table = True  # this page pauses, restarts and runs the computers (not a guest)
+    leave_label = "New game"  # the button that goes home ("Leave" a room: the seat is kept)
+
+    def ready(self):
+        """Whether moves can be sent (the engine is up)."""
+        raise NotImplementedError
+
+    async def act(self, action):
+        """Send an action ({"type": "move" | "ai_move" | "forfeit" | "undo" | "pause" |
+        "rematch", ...}); answers {ok, error?, snapshot?}, or None when the answer comes later
+        as a new state (a guest's move)."""
+        raise NotImplementedError
+
+    async def think(self, budget):
+        """The computer's move for the seat to move: {ok, seat, move, ply} (only when
+        runs_table)."""
+        raise NotImplementedError
+
+    def may_time_out(self, snapshot, presence):
+        """Whether the seat to move loses when its turn clock runs out here."""
+        return False
+
+    def own_seat(self):
+        """The seat this page's person plays at an online table ("(you)"), else None."""
+        return None
+
+    def presence(self, snapshot):
+        """Per seat, whether its player is here (a computer always is); None: not online."""
+        return snapshot.get("presence")
+
+    def on_hold(self, snapshot):
+        """Why nothing can move now though the game goes on (the host is away), or None: the
+        table then offers no move, stops the clock and says this."""
+        return None
+
+    def open_seats(self, snapshot):
+        """The seats this page may take now (a guest watching: the open people's seats)."""
+        return ()
+
+    def take(self, seat):
+        """Take an open seat (see open_seats)."""
+
+    def save(self, data):
+        """Keep the table's `data` ({game, mode, snapshot, paused_by_dialog}) for a reload."""
+
+    def save_clock(self, left_ms):
+        """Keep the time left on the turn clock for a reload."""
+
+
+class LocalTransport(TableTransport):
+    """A table on this device: the engine worker runs it; it is kept in localStorage so that a
+    reload resumes it (saved_table.py)."""
+
+    def __init__(self, engine):
+        self.engine = engine
+
+    def ready(self):
+        return self.engine.ready
+
+    async def act(self, action):
+        return await self.engine.call("act", action)
+
+    async def think(self, budget):
+        return await self.engine.call("think", budget)
+
+    def may_time_out(self, snapshot, presence):
+        return snapshot["human_turn"]  # a person's turn; the computers answer in time
+
+    def save(self, data):
+        window.localStorage.setItem(SAVE_KEY, json.dumps(data))
+
+    def save_clock(self, left_ms):
+        window.localStorage.setItem(CLOCK_KEY, str(left_ms))
