@@ -141,6 +141,7 @@ class Board(PickBoard):
         super().__init__(svg, self.send, ghost_radius=30)
         self.draggable = False  # every press is a tap, known on release: a swipe scrolls
         self._build()
+        on(svg, "focusin", self._focus_in)
 
         self.actions = el("div", "controls gems-actions", parent=wrap)
         self.confirm_button = button(self.actions, "Confirm", self.confirm, "btn primary confirm")
@@ -478,6 +479,14 @@ class Board(PickBoard):
         """Announce through the table's status line (role=status)."""
         if self.status is not None:
             self.status.textContent = text
+
+    def _focus_in(self, event):
+        """A hole focused by a tap or by the page: the arrow keys go on from there."""
+        cell = event.target.closest("[data-sq]")
+        if cell is not None and cell.dataset.sq != self.focus and cell.dataset.sq in self.cells:
+            self.cells[self.focus][0].setAttribute("tabindex", "-1")
+            self.focus = cell.dataset.sq
+            cell.setAttribute("tabindex", "0")
 
     def _key(self, event):
         if event.key in ("Enter", " ") and self.pending is not None:
