@@ -227,10 +227,6 @@ class AtaxxState(State):
         if self.halfmove >= JUMP_LIMIT:
             return self._end_by_count(f"{JUMP_LIMIT} jumps in a row without a capture")
 
-    def _end(self, winners: list[int], reason: str) -> None:
-        self._winners = winners
-        self._end_reason = reason
-
     def _end_by_count(self, reason: str) -> None:
         x, o = (p.bit_count() for p in self._pieces)
         self._end([0] if x > o else [1] if o > x else [0, 1], reason)
@@ -241,20 +237,8 @@ class AtaxxState(State):
         return None if self._end_reason else self._turn
 
     @property
-    def winners(self) -> list[int]:
-        return list(self._winners)
-
-    @property
-    def end_reason(self) -> str | None:
-        return self._end_reason
-
-    @property
     def scores(self) -> list[int]:
         return [p.bit_count() for p in self._pieces]
-
-    @property
-    def history(self) -> list[str]:
-        return list(self._history)
 
     @property
     def pieces(self) -> tuple[int, int]:
@@ -393,13 +377,7 @@ def from_dict(data: dict) -> AtaxxState:
     """Rebuild a state from `to_dict()` output by replaying its history from its start FEN."""
     if not isinstance(data, dict) or data.get("game") != "ataxx":
         raise ValueError("not an Ataxx state dict")
-    history = data.get("history", [])
-    if not isinstance(history, list):
-        raise ValueError("an Ataxx state's history is a list of moves")
-    state = AtaxxState.start(data.get("variant"), data.get("start_fen", START_FEN))
-    for move in history:
-        state = state.play(move)
-    return state.with_forfeit(data.get("forfeit"))
+    return AtaxxState.start(data.get("variant"), data.get("start_fen", START_FEN)).replayed(data)
 
 
 def from_view(view: dict, seed: Any = None) -> AtaxxState:

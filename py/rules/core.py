@@ -142,23 +142,8 @@ class State:
         raise NotImplementedError
 
     @property
-    def winners(self) -> list[int]:
-        """Winning seats (ties share); [] until the game is over."""
-        raise NotImplementedError
-
-    @property
     def scores(self) -> list[int]:
         """Per-seat score as the game counts it."""
-        raise NotImplementedError
-
-    @property
-    def history(self) -> list[str]:
-        """Moves played so far, in notation."""
-        raise NotImplementedError
-
-    @property
-    def end_reason(self) -> str | None:
-        """Why the game ended, in a few plain words; None while it goes on."""
         raise NotImplementedError
 
     def to_dict(self) -> dict:
@@ -170,6 +155,28 @@ class State:
         raise NotImplementedError
 
     # --- shared behaviour -----------------------------------------------------------------
+    # Every game keeps its moves in `_history` (a tuple or list of notation strings) and its
+    # result in `_winners` and `_end_reason` (set by `_end`).
+    @property
+    def winners(self) -> list[int]:
+        """Winning seats (ties share); [] until the game is over."""
+        return list(self._winners)
+
+    @property
+    def end_reason(self) -> str | None:
+        """Why the game ended, in a few plain words; None while it goes on."""
+        return self._end_reason
+
+    @property
+    def history(self) -> list[str]:
+        """Moves played so far, in notation."""
+        return list(self._history)
+
+    def _end(self, winners: list[int], reason: str) -> None:
+        """Mark this (new, not yet shared) state as over, won by `winners`, for `reason`."""
+        self._winners = winners
+        self._end_reason = reason
+
     @property
     def is_over(self) -> bool:
         return self.to_move is None
@@ -215,6 +222,17 @@ class State:
     def check_view_seat(self, seat: Any) -> int | None:
         """Like `check_seat`, but None (a spectator) is allowed; raises ValueError otherwise."""
         return None if seat is None else self.check_seat(seat)
+
+    def replayed(self, data: dict) -> "State":
+        """This state (a game's start) with the moves of `data["history"]` played and its
+        "forfeit" applied: the shared steps of every game's `from_dict`."""
+        history = data.get("history", [])
+        if not isinstance(history, list):
+            raise ValueError(f"a {self.game} state's history is a list of moves")
+        state = self
+        for move in history:
+            state = state.play(move)
+        return state.with_forfeit(data.get("forfeit"))
 
     def with_forfeit(self, forfeit: Any) -> "State":
         """This state with a `to_dict()` "forfeit" entry (null or {seat, reason}) applied:

@@ -247,14 +247,6 @@ class RunnersState(State):
         return None if self._end_reason else (self.first + self.turns) % self.seats
 
     @property
-    def winners(self) -> list[int]:
-        return list(self._winners)
-
-    @property
-    def end_reason(self) -> str | None:
-        return self._end_reason
-
-    @property
     def scores(self) -> list[int]:
         return [score_of(mask) for mask in self.owners]
 
@@ -265,10 +257,6 @@ class RunnersState(State):
             return None
         scores = self.scores
         return [sum(scores[s] for s in team) for team in TEAMS]
-
-    @property
-    def history(self) -> list[str]:
-        return list(self._history)
 
     @property
     def round(self) -> int:
@@ -375,10 +363,6 @@ class RunnersState(State):
         best = max(scores[s] for s in seats)
         return [s for s in seats if scores[s] == best]
 
-    def _end(self, winners: list[int], reason: str) -> None:
-        self._winners = winners
-        self._end_reason = reason
-
     def _forfeit(self, seat: int, reason: str) -> "RunnersState":
         """`seat` loses: in 2v2 the other team wins; in free-for-all the other seats with the
         highest score win (ties share)."""
@@ -457,14 +441,8 @@ def from_dict(data: dict) -> RunnersState:
     """Rebuild a state from `to_dict()` output by replaying its history from its start."""
     if not isinstance(data, dict) or data.get("game") != "runners":
         raise ValueError("not a Runners state dict")
-    history = data.get("history", [])
-    if not isinstance(history, list):
-        raise ValueError("a Runners state's history is a list of moves")
-    state = RunnersState.begin(data.get("seats", 2), data.get("variant"), data.get("first", 0),
-                               data.get("start"))
-    for move in history:
-        state = state.play(move)
-    return state.with_forfeit(data.get("forfeit"))
+    return RunnersState.begin(data.get("seats", 2), data.get("variant"), data.get("first", 0),
+                              data.get("start")).replayed(data)
 
 
 def from_view(view: dict, seed: Any = None) -> RunnersState:

@@ -318,21 +318,9 @@ class SanctuaryState(State):
         return None if self._end_reason else self.turn
 
     @property
-    def winners(self) -> list[int]:
-        return list(self._winners)
-
-    @property
-    def end_reason(self) -> str | None:
-        return self._end_reason
-
-    @property
     def scores(self) -> list[int]:
         """Pawns in Finish per seat."""
         return [mine.count(FINISH) for mine in self.pawns]
-
-    @property
-    def history(self) -> list[str]:
-        return list(self._history)
 
     @property
     def phase(self) -> str | None:
