@@ -3,7 +3,7 @@
 from html.parser import HTMLParser
 
 import pytest
-from catalog import GAMES
+from catalog import GAMES, game
 from home_form import escape, home_css, home_html, table_config
 from local_table import Table
 
@@ -135,7 +135,7 @@ def test_every_mode_of_every_game_starts_a_table():
 
 
 def test_ataxx_presets_make_the_seats_chosen():
-    ataxx = GAMES[0]
+    ataxx = game("ataxx")
     values = {"seat": "1", "level": "hard", "level0": "easy", "level1": "medium", "layout": "Diamond"}
     _, solo = table_config(ataxx, "solo", values)
     assert solo["seats"] == [{"kind": "ai", "level": "hard"}, {"kind": "human", "name": "You"}]
@@ -147,7 +147,7 @@ def test_ataxx_presets_make_the_seats_chosen():
 
 
 def test_seat_games_take_one_controller_per_seat_of_the_mode():
-    runners = GAMES[1]
+    runners = game("runners")
     values = {"seat0": "human", "seat1": "hard", "seat2": "human", "seat3": "easy"}
     _, three = table_config(runners, "3p", values)
     assert three["seats"] == [{"kind": "human"}, {"kind": "ai", "level": "hard"}, {"kind": "human"}]

@@ -59,6 +59,15 @@ class BoardView:
         """A focused control outside the board is about to hide: the keyboard goes on from the
         board."""
 
+    def seat_names(self, snapshot):
+        """The seats' names where the game's view does not give them as `colours` (a player with
+        several colours), or None."""
+        return None
+
+    def log_text(self, seat, move):
+        """A move as the move log shows it (in words where the board knows them)."""
+        return move
+
 
 class PickBoard(BoardView):
     cell_role = "gridcell"  # in a role=row group of a role=grid board; "button" on a board of spaces
