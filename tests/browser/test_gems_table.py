@@ -5,7 +5,8 @@ Medium player in CPython, from the position the page's move log gives."""
 import re
 
 import pytest
-from tablekit import HUMAN_TURN, OVER, board_roles, log, start, wait_engine, wait_log
+from tablekit import HUMAN_TURN, OVER, board_roles, log, start, touch, wait_engine, wait_log
+from test_online_room import create_room, join, start_room
 
 from parlor.ai import choose_move
 from parlor.rules.gems import CELLS, COLOURS, HOLES, from_dict
@@ -170,3 +171,71 @@ def test_confirm_and_take_back_the_pie_rule_keyboard_mirror_and_reload(open_page
     assert page.get_attribute(".confirm-toggle", "aria-pressed") == "true"
     assert page.input_value(".gems-colours select") == "okabe"
     assert page.console_errors == [] and blocked == []
+
+
+def test_on_a_phone_the_second_player_sees_its_way_top_to_bottom_and_confirms_each_gem(phone_page, server,
+                                                                                      blocked):
+    page = phone_page
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(server.url + QUERY)
+    wait_engine(page)
+    start(page, "gems", "standard", seat0="easy", seat1="human")
+    page.wait_for_function(HUMAN_TURN, timeout=30_000)
+    first = log(page)[0]
+    # The person plays Blue (left to right): the board is transposed so that their way runs
+    # top to bottom, with A1 still upper left.
+    assert page.get_attribute(".board", "data-flip") == "1"
+    assert page.inner_text(".table-meta").startswith("Red ★ joins left–right · Blue joins top–bottom")
+    a1, a2, b1 = (centre(page, hole) for hole in ("A1", "A2", "B1"))
+    assert a2[0] > a1[0] + 20 and abs(a2[1] - a1[1]) < 1 and b1[1] > a1[1] + 20
+    # Nothing wider than the phone; every hole a target of 24 px and more.
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    smallest = page.evaluate("""() => Math.min(...[...document.querySelectorAll('.board [data-sq]')]
+        .map(n => { const b = n.getBoundingClientRect(); return Math.min(b.width, b.height); }))""")
+    assert smallest >= 24, smallest
+    print("Gems on a 390 px phone: the smallest hole target is", round(smallest, 1), "px")
+    for node in page.query_selector_all(".gems button:visible, .gems select"):
+        assert node.bounding_box()["height"] >= 44
+    # A swipe that starts on a hole scrolls the page and places nothing.
+    x, y = centre(page, "E7")
+    touch(page, [(x, y - i * 25) for i in range(8)])
+    assert page.evaluate("scrollY") > 60 and page.query_selector(".board .gem.pending") is None
+    # On a touch screen a gem waits for Confirm: Swap (the pie rule), then a gem by a tap.
+    assert page.get_attribute(".confirm-toggle", "aria-pressed") == "true"
+    page.tap(".gems-actions .swap")
+    assert gem_class(page, first) == "gem c1 pending"
+    page.tap(".gems-actions .confirm")
+    wait_log(page, 3)  # the swap, and Red's reply
+    page.wait_for_function(HUMAN_TURN, timeout=30_000)
+    assert log(page)[1] == "swap" and gem_class(page, first) == "gem c1"
+    hole = next(h for h in ("E5", "E4", "E6") if h not in log(page))
+    touch(page, [centre(page, hole)])
+    assert gem_class(page, hole) == "gem c1 pending" and len(log(page)) == 3
+    page.tap(".gems-actions .confirm")
+    wait_log(page, 5)
+    assert log(page)[3] == hole and gem_class(page, hole) == "gem c1"
+    assert blocked == []
+
+
+def test_an_online_room_the_guest_swaps_by_tapping_the_first_gem(open_page, blocked):
+    host = open_page(QUERY)
+    wait_engine(host)
+    link = create_room(host, "gems", ["human", "human"], you="0", mode="standard")
+    guest = join(open_page, link, "Gus", 1)
+    start_room(host, guest)
+    # Each device shows its own player's way top to bottom: the host Red's, the guest Blue's.
+    assert host.get_attribute(".board", "data-flip") == "0" and guest.get_attribute(".board", "data-flip") == "1"
+    host.wait_for_function(HUMAN_TURN, timeout=10_000)
+    host.click("[data-sq=D3]")
+    guest.wait_for_function(HUMAN_TURN, timeout=10_000)
+    assert log(guest) == ["D3"] and guest.is_visible(".gems-actions .swap")
+    guest.click("[data-sq=D3]")  # the pie rule (a mouse: no confirmation asked)
+    for page in (host, guest):
+        wait_log(page, 2, timeout=10_000)
+        assert log(page) == ["D3", "swap"] and gem_class(page, "D3") == "gem c1"
+    host.wait_for_function(HUMAN_TURN, timeout=10_000)
+    assert host.inner_text(".turn-status") == "Red to move" and guest.is_hidden(".gems-actions .swap")
+    host.click("[data-sq=E5]")
+    wait_log(guest, 3, timeout=10_000)
+    assert gem_class(guest, "E5") == "gem c0" and label(guest, "E5") == "E5, Red's gem, latest"
+    assert host.console_errors == [] and guest.console_errors == [] and blocked == []

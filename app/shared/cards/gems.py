@@ -42,6 +42,6 @@ CARD = {
         "diagonally (A1 stays upper left and every hole keeps its name). Colours and the "
         "orientation are kept on this device.",
         "Keyboard: arrow keys move between holes, Enter or Space places (and confirms), Escape "
-        "takes a waiting gem back.",
+        "takes a waiting gem back. Select a move in the log to locate its hole on the board.",
     ],
 }
