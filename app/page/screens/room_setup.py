@@ -25,8 +25,9 @@ class RoomSetup:
         self.mode_select = None
         if seat_modes:
             self.modes = seat_modes
-            self.mode_select = select(options, "Players", [(m["id"], m["title"] + " · " + m["hint"])
-                                                           for m in seat_modes], seat_modes[0]["id"], "mode")
+            self.mode_select = select(options, game.get("modes_label", "Players"),  # the card's word
+                                      [(m["id"], m["title"] + " · " + m["hint"]) for m in seat_modes],
+                                      seat_modes[0]["id"], "mode")
             on(self.mode_select, "change", lambda event: self.refresh())
         else:
             self.modes = [{"id": "online", "title": "Online", "variant": "standard", "seats": 2}]
