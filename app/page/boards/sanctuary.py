@@ -1,6 +1,7 @@
 """The Sanctuary board: the shared 60-space track with each team's arrow, entry crossing,
-Launch, private Sanctuary and Finish; the drawn card; the move list; a preview with Confirm and
-Cancel; and the shared board view (boards/viewport.py) that pans and zooms.
+Launch, private Sanctuary and Finish; above it the drawn card (boards/sanctuary_card.py), below it
+the move list and the preview with Confirm and Cancel (boards/sanctuary_moves.py); and the shared
+board view (boards/viewport.py) that pans and zooms.
 
 Choosing: tap a glowing pawn, then a glowing destination — or pick from the move list. Either
 way the move is previewed (both steps of a Six split, and every capture) and only Confirm sends
@@ -10,9 +11,10 @@ and follow play again). The chosen zoom is remembered apart on a phone and on a 
 """
 
 from boards.base import PickBoard
+from boards.sanctuary_card import CardPanel
+from boards.sanctuary_moves import MoveChoice
 from boards.viewport import Viewport
-from dom import button, el, on, reduced_motion, show
-from pyscript.ffi import to_js
+from dom import el
 
 UNIT = 40  # SVG units per grid cell; the board is 16 × 16 cells
 SIZE = 16 * UNIT
@@ -45,19 +47,6 @@ def cell_name(space, seat):
     return space if space[0] == "T" else space + "@" + str(seat)
 
 
-def action_words(colours, effect, move):
-    """An action's effect in words ("T12 → T16, then T10 → T12 · sends Yellow on T16 to
-    Launch"), from a preview or a last move: its steps, captures and the swapped rival."""
-    words = ", then ".join(a + " → " + b for a, b in effect.get("steps") or []) or move
-    captures = effect.get("captures") or []
-    if captures:
-        words += " · sends " + ", ".join(colours[s] + " on " + space for s, space in captures) + " to Launch"
-    if effect.get("swapped"):
-        seat, space = effect["swapped"]
-        words += " · " + colours[seat] + "'s pawn there goes to " + space
-    return words
-
-
 class Board(PickBoard):
     cell_role = "button"  # a track of spaces, not rows and columns
     def __init__(self, parent, game, on_move):
@@ -65,17 +54,10 @@ class Board(PickBoard):
         self.view = None
         self.occupants = {}  # space name -> the seats of the pawns on it
         self.seats = 0
-        self.moves = {}
-        self.chosen = None  # the move being previewed
         self.ply = -1
         self.focus_point = None
         wrap = el("div", "sanctuary", parent=parent)
-        self.card = el("div", "card-drawn", parent=wrap, aria_live="polite")
-        self.card_name = el("strong", "card-name", "", self.card)
-        self.card_text = el("span", "card-text", "", self.card)
-        self.card_hint = el("span", "card-hint", "", self.card)
-        self.card_last = el("span", "card-last", "", self.card)  # what the last turn played
-        self.draw_button = button(self.card, "Draw a card", lambda: self.send("draw"), "btn primary")
+        self.card = CardPanel(wrap, lambda: self.send("draw"))
         tools = el("div", parent=wrap)
         svg = el("svg", "board sanctuary-board", parent=wrap, svg=True, role="group",
                  aria_label="Sanctuary board", viewBox="0 0 {} {}".format(SIZE, SIZE))
@@ -83,13 +65,7 @@ class Board(PickBoard):
         self.viewport = Viewport(svg, (0, 0, SIZE, SIZE), "sanctuary", self.view_centre)
         self.viewport.toolbar(tools)
         self.draggable = False  # a drag pans the board
-        self.preview = el("div", "preview", parent=wrap, aria_live="polite")
-        self.preview_text = el("p", None, "", self.preview)
-        bar = el("div", "controls", parent=self.preview)
-        button(bar, "Confirm", self.confirm, "btn primary confirm")
-        button(bar, "Cancel", self.cancel, "btn cancel")
-        show(self.preview, False)
-        self.list = el("div", "move-list", parent=wrap, role="list", aria_label="Moves")
+        self.choice = MoveChoice(wrap, self, self.send)
         self.spaces = {}
         self.pawn_layer = None
 
@@ -145,14 +121,13 @@ class Board(PickBoard):
         self.view = view
         to_move = snapshot["to_move"]
         if snapshot["ply"] != self.ply:
-            self.chosen = None
-            show(self.preview, False)
+            self.choice.reset()
             self.ply = snapshot["ply"]
         self.draw_pawns(view)
-        self.draw_card(view, interactive and view.get("phase") == "draw")
+        self.card.draw(view, interactive and view.get("phase") == "draw", self.keep_focus)
         mover = to_move if to_move is not None else 0
         targets = {}
-        self.moves = {}
+        moves = {}
         if interactive and view.get("phase") == "act":
             for origin, options in snapshot["targets"].items():
                 cells = []
@@ -160,10 +135,10 @@ class Board(PickBoard):
                     cells.append([cell_name(dest, mover), move, kind])
                 targets[cell_name(origin, mover)] = cells
             for move in snapshot["legal_moves"]:
-                self.moves[move] = view["previews"].get(move)
-        self.card_hint.textContent = "Select a glowing pawn, then its destination." if targets else ""
+                moves[move] = view["previews"].get(move)
+        self.card.set_hint("Select a glowing pawn, then its destination." if targets else "")
         self.set_targets(targets, interactive, "c" + str(mover))
-        self.draw_list(interactive)
+        self.choice.draw(moves, view["colours"], interactive)
         self.draw_last(view)
         self.viewport.follow_play()
 
@@ -184,42 +159,6 @@ class Board(PickBoard):
                 el("circle", "pawn c" + str(seat), parent=self.pawn_layer, svg=True,
                    cx="{:.0f}".format(x), cy="{:.0f}".format(y), r=12)
 
-    def draw_card(self, view, can_draw):
-        card = view.get("card")
-        drawing = view.get("phase") == "draw"
-        to_move = view.get("to_move")
-        self.card_name.textContent = card or "No card"
-        if view.get("card_text") or not drawing or to_move is None:
-            self.card_text.textContent = view.get("card_text") or ""
-        else:  # the seed's words for the one who draws; the others see who does
-            self.card_text.textContent = ("Draw a card to begin." if can_draw
-                                          else view["colours"][to_move] + " draws next.")
-        last = view.get("last_move") or {}
-        self.card_last.textContent = self.played(last) if drawing and last.get("kind") else ""
-        self.card.classList.toggle("empty", not card)
-        if not can_draw and self.draw_button.matches(":focus"):
-            self.keep_focus()
-        show(self.draw_button, can_draw)
-
-    def played(self, last):
-        """The turn just played, card and all: "Red played Six: T12 → T16, then T10 → T12"."""
-        colours = self.view["colours"]
-        who, card = colours[last["seat"]], last.get("card") or ""
-        if last["kind"] == "pass":
-            return who + " passed with " + card
-        return who + " played " + card + ": " + action_words(colours, last, last["move"])
-
-    def draw_list(self, interactive):
-        self.list.replaceChildren()
-        if not interactive:
-            return
-        for move in sorted(self.moves, key=lambda m: ("," in m, m)):  # whole moves before splits
-            if move == "pass":
-                continue
-            item = el("button", "btn small move", self.describe(move), self.list, type="button",
-                      role="listitem", data_move=move)
-            on(item, "click", lambda event, m=move: self.choose(m))
-
     def draw_last(self, view):
         last = view.get("last_move") or {}
         marked = set()
@@ -227,10 +166,6 @@ class Board(PickBoard):
             marked.add(cell_name(step[1], last["seat"]))
         for name, (group, shape, _) in self.spaces.items():
             shape.classList.toggle("last", name in marked)
-
-    def describe(self, move):
-        """The move in words for the list and the preview."""
-        return action_words(self.view["colours"], self.moves.get(move) or {}, move)
 
     def label(self, name, kind):
         """A space's screen-reader text: its name, its pawns, and whether it is a target."""
@@ -259,7 +194,7 @@ class Board(PickBoard):
                 best, best_score = other, score
         return best
 
-    # --- choosing, previewing, confirming ----------------------------------------------------
+    # --- choosing and previewing (boards/sanctuary_moves.py) -----------------------------------
     def _emit(self, move):
         """A pawn and a destination were tapped: preview instead of sending."""
         self.selected = None
@@ -271,52 +206,25 @@ class Board(PickBoard):
             found = [move for to, move, _ in self.targets[self.selected] if to == name]
             if len(found) > 1:  # several Six splits share a first step: pick in the list
                 self.deselect()
-                for node in self.list.querySelectorAll("button"):
-                    node.classList.toggle("match", node.dataset.move in found)
-                self.list.scrollIntoView()
+                self.choice.show_matches(found)
                 return False
         return super().press(name)
 
     def choose(self, move):
-        """Show what `move` does; Confirm sends it."""
-        self.chosen = move
-        preview = self.moves.get(move) or {}
-        marked = set()
-        seat = self.view["to_move"]
-        for step in preview.get("steps") or []:
-            marked.add(cell_name(step[1], seat))
-        captured = set(space for _, space in preview.get("captures") or [])
+        """Preview `move`; Confirm sends it."""
+        self.choice.choose(move)
+
+    def mark_preview(self, effect):
+        """Mark where a previewed move's pawns land and the pawns it captures (None: clear)."""
+        marked, captured = set(), set()
+        if effect is not None:
+            seat = self.view["to_move"]
+            for step in effect.get("steps") or []:
+                marked.add(cell_name(step[1], seat))
+            captured = set(space for _, space in effect.get("captures") or [])
         for name, (group, shape, _) in self.spaces.items():
             shape.classList.toggle("preview-dest", name in marked)
             shape.classList.toggle("preview-capture", name in captured)
-        self.preview_text.textContent = self.describe(move)
-        show(self.preview, True)
-        # Below the board, Confirm may be off-screen (a phone, or a tall board): bring it in.
-        self.preview.scrollIntoView(to_js({"block": "nearest",
-                                           "behavior": "auto" if reduced_motion() else "smooth"}))
-
-    def confirm(self):
-        move, self.chosen = self.chosen, None
-        if self.preview.matches(":focus-within"):
-            self.keep_focus()
-        show(self.preview, False)
-        self._clear_preview()
-        if move:
-            self.lock()
-            self.send(move)
-
-    def cancel(self):
-        self.chosen = None
-        if self.preview.matches(":focus-within"):
-            self.keep_focus()
-        show(self.preview, False)
-        self._clear_preview()
-        self.deselect()
-
-    def _clear_preview(self):
-        for group, shape, _ in self.spaces.values():
-            shape.classList.remove("preview-dest")
-            shape.classList.remove("preview-capture")
 
     # --- the board view ----------------------------------------------------------------------
     def view_centre(self):
