@@ -475,6 +475,11 @@ class Board(PickBoard):
     def deselect(self):
         self.cancel()
 
+    def keep_focus(self):
+        """Confirm, Cancel or Swap is about to be disabled under the keyboard: it goes on from
+        the board, without scrolling the page."""
+        self.cells[self.focus][0].focus(to_js({"preventScroll": True}))
+
     def say(self, text):
         """Announce through the table's status line (role=status)."""
         if self.status is not None:
