@@ -111,6 +111,24 @@ def think(budget_s):
                            "snapshot": TABLE.snapshot() if TABLE else None})
 
 
+def _replay(source, ply):
+    """{ok, snapshot} of the position after `ply` moves of `source` (a Table or a RoomHost), or
+    {ok: false, error}; nothing changes."""
+    try:
+        if source is None:
+            raise TableError("no table is open")
+        return json.dumps({"ok": True, "snapshot": source.replay_snapshot(ply)})
+    except (TableError, ValueError) as err:
+        return json.dumps({"ok": False, "error": str(err)})
+
+
+def replay_view(ply):
+    """The local table's position after `ply` moves, as the page showed it then (the view of the
+    person to move, a spectator's on a computer's turn), offering no move: what the board draws
+    while the player replays the game (app/page/screens/table_replay.py)."""
+    return _replay(TABLE, ply)
+
+
 # --- an online room hosted by this page (see app/engine/room_host.py and docs/online.md) -----------------
 
 def _room_answer(change):
@@ -211,6 +229,11 @@ def room_rematch():
         return json.dumps({"ok": False, "error": str(err)})
 
 
+def room_replay_view(ply):
+    """The room's position after `ply` moves as the host's seat saw it (replay_view's rules)."""
+    return _replay(ROOM, ply)
+
+
 def qr_svg(text):
     """An inline <svg> QR code of `text` (the room's invite link), drawn by segno (its wheel is
     unpacked next to parlor's). Answers {ok, svg} or {ok: false, error}."""
@@ -224,7 +247,7 @@ def qr_svg(text):
     return json.dumps({"ok": True, "svg": svg, "version": code.version})
 
 
-__export__ = ["hello", "new_table", "restore", "act", "think",
+__export__ = ["hello", "new_table", "restore", "act", "think", "replay_view",
               "room_open", "room_restore", "room_takeover", "room_event", "room_think", "room_rematch",
-              "qr_svg"]
+              "room_replay_view", "qr_svg"]
 __all__ = __export__  # what app/engine/worker.py exports to the page

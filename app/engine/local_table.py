@@ -15,6 +15,7 @@ from parlor.rules import GAMES, IllegalMove, from_dict, new_game
 
 LEVELS = ("easy", "medium", "hard")
 MAX_SEAT_NAME = 24
+LOCAL_VIEWER = object()  # replay_snapshot's default: the seat a table on this device showed
 
 
 class TableError(ValueError):
@@ -239,6 +240,46 @@ class Table:
             "scores": state.scores,
             "end_reason": state.end_reason,
             "saved": self.save(),
+        }
+
+    # --- replay: an earlier position, as the page showed it then -------------------------------
+    def position(self, ply: Any):
+        """The position after the first `ply` moves (0: the start; the current ply: now, a
+        forfeit included). A position before the table's first known one (the plies another
+        table played before a takeover) cannot be rebuilt here: TableError."""
+        if type(ply) is not int or not 0 <= ply <= self.ply:
+            raise TableError(f"a replayed position is a ply from 0 to {self.ply}")
+        if ply == self.ply:
+            return self.state
+        if ply < self.base:
+            raise TableError("the moves before this table took over were played elsewhere; "
+                             "their positions are not known here")
+        return self.states[ply - self.base]
+
+    def replay_snapshot(self, ply: Any, seat: Any = LOCAL_VIEWER) -> dict:
+        """The position after `ply` moves as the page draws a snapshot, offering no move: the
+        view of `seat` (None: a spectator's), or by default of the seat this page showed then
+        (a person to move: theirs; a computer to move: a spectator's, as `snapshot`). A view
+        holds only what that seat may see (never Sanctuary's draw pile nor the seed)."""
+        state = self.position(ply)
+        to_move = state.to_move
+        if seat is LOCAL_VIEWER:
+            seat = to_move if to_move is not None and not self.is_ai(to_move) else None
+        history = state.history
+        return {
+            "ply": ply,
+            "view": state.view(seat),
+            "to_move": to_move,
+            "last_move": history[-1] if history else None,
+            "is_over": state.is_over,
+            "winners": state.winners,
+            "scores": state.scores,
+            "end_reason": state.end_reason,
+            "human_turn": False,
+            "ai_turn": False,
+            "legal_moves": [],
+            "targets": {},
+            "replay": True,
         }
 
     def save(self) -> dict:

@@ -435,6 +435,11 @@ class RoomHost:
         snap["presence"] = [s["kind"] == "ai" or s["peer"] is not None for s in self.seats]
         return snap
 
+    def replay_snapshot(self, ply: Any) -> dict:
+        """The position after `ply` moves as the host's page showed it: the host's seat's view
+        (a spectator's if it only watches), offering no move (Table.replay_snapshot)."""
+        return self.table.replay_snapshot(ply, self.host_seat)
+
     def _state(self, peer: str, token: str | None = None) -> str:
         seat = self.peers[peer]["seat"]
         you = {"seat": seat}
