@@ -5,7 +5,8 @@ One code path for every table: every change goes as an action through the table'
 its host or a guest) and the answer (a snapshot) is drawn as it is. Computer seats think in the
 worker, so the page stays responsive; in a game with a turn clock (the snapshot's `turn_s`:
 Ataxx) the clock runs here and a person whose clock runs out loses by timeout.
-Parts: screens/table_seats.py (the seats), screens/table_controls.py (controls and result).
+Parts: screens/table_seats.py (the seats), screens/table_controls.py (controls and result),
+screens/table_replay.py (any earlier position on the board, the live game going on underneath).
 """
 
 import asyncio
@@ -13,8 +14,10 @@ import asyncio
 import sound
 from clock import TurnClock
 from dom import button, el, now_ms, query_param, show
-from pyscript.ffi import to_js
+from pyscript import window
+from pyscript.ffi import create_proxy, to_js
 from screens.table_controls import ResultDialog, TableControls, result_text
+from screens.table_replay import Replay
 from screens.table_seats import SeatChips, paint_colours
 
 
@@ -92,6 +95,10 @@ class TableScreen:
         self.board = board_class(game["id"])(self.stage, game, self.on_move)
         self.controls = TableControls(self.root, self, transport, self.app.go_home)
         self.log = el("ol", "move-log", parent=self.root, aria_label="Moves")
+        self.log_drawn = []  # the log entries on the page
+        self.log_scroll_due = False  # a frame will scroll the log to its end
+        self.log_scroller = create_proxy(self.scroll_log)
+        self.replay = Replay(self.root, self, transport)  # its controls come after the log
         self.result = ResultDialog(self.root, self.on_rematch, transport, self.app.go_home)
         self.status.textContent = "Starting the game engine…"
         self.update_controls()
@@ -144,10 +151,12 @@ class TableScreen:
             paint_colours(self.root, self.colours())
         if previous is None or snapshot.get("turn_s") != previous.get("turn_s"):
             self.set_clock(snapshot.get("turn_s"))
-        self.board.update(snapshot, interactive)
-        meta = self.board.meta(snapshot)
-        self.meta.textContent = meta
-        show(self.meta, bool(meta))
+        self.replay.live(snapshot)
+        if self.replay.viewing is None:  # else the board keeps the earlier position it shows
+            self.board.update(snapshot, interactive)
+            meta = self.board.meta(snapshot)
+            self.meta.textContent = meta
+            show(self.meta, bool(meta))
         self.seats.draw(snapshot, colours, self.presence, self.transport.own_seat())
         self.seats.offer(self.transport.open_seats(snapshot), self.transport.take)
         self.draw_log(snapshot)
@@ -173,15 +182,31 @@ class TableScreen:
             self.maybe_think()
 
     def draw_log(self, snapshot):
-        self.log.replaceChildren()
+        """Add the new moves to the log (each element costs a call into the browser: redrawing
+        it all was quadratic in a long game); after an Undo or a rematch, draw it again."""
+        entries = snapshot["log"]
+        if entries[:len(self.log_drawn)] != self.log_drawn:
+            self.log.replaceChildren()
+            self.log_drawn = []
         colours = self.colours()
-        for ply, (seat, move) in enumerate(snapshot["log"]):
+        for ply in range(len(self.log_drawn), len(entries)):
+            seat, move = entries[ply]
+            self.log_drawn.append(entries[ply])
             item = el("li", None, None, self.log)
             el("span", "num", str(ply + 1) + ".", item)
             text = self.board.log_text(seat, move)
             el("span", "mv c" + str(seat), text, item,
                aria_label=colours[seat] + " " + move if text == move else text)
-        self.log.scrollTop = self.log.scrollHeight
+        if not self.log_scroll_due:  # at the next frame: reading scrollHeight now would lay the
+            self.log_scroll_due = True  # page out at once, and again at the frame (each move)
+            window.requestAnimationFrame(self.log_scroller)
+
+    def scroll_log(self, *_):
+        self.log_scroll_due = False
+        if self.replay.viewing is None:
+            self.log.scrollTop = self.log.scrollHeight
+        else:
+            self.replay.mark_log()  # the move viewed stays marked and in view
 
     def draw_status(self):
         snap = self.snapshot
@@ -207,6 +232,8 @@ class TableScreen:
                 text = who + " has no move and must pass"
             else:
                 text = who + " to move"
+        if self.replay.viewing is not None:
+            text = self.replay.status_text()  # "Viewing move 23 of 57 · 1 new move"
         self.status.textContent = text
         thinking = bool(snap["ai_turn"] and not snap["paused"] and not snap["is_over"])
         self.seats.draw_thinking(to_move if thinking else None)
