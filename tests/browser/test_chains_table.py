@@ -12,10 +12,15 @@ pytestmark = pytest.mark.browser
 QUERY = "/?pace=0&budget=0.05"
 PLACING = "document.querySelector('.chains .place-bar:not([hidden])') !== null"
 HEX_XY = """([q, r]) => {
-  // The page coordinates of hex (q, r)'s centre (pointy-top hexes of radius 10, as drawn).
+  // The window coordinates of hex (q, r)'s centre (pointy-top hexes of radius 10, as drawn),
+  // the page scrolled first if it is out of sight (as a person scrolls to it).
   const svg = document.querySelector('.chains-board'), point = svg.createSVGPoint();
   point.x = Math.sqrt(3) * 10 * (q + r / 2); point.y = 15 * r;
-  const seen = point.matrixTransform(svg.getScreenCTM());
+  let seen = point.matrixTransform(svg.getScreenCTM());
+  if (seen.y < 40 || seen.y > innerHeight - 40) {
+    window.scrollBy(0, seen.y - innerHeight / 2);
+    seen = point.matrixTransform(svg.getScreenCTM());
+  }
   return [seen.x, seen.y];
 }"""
 MARKS = "●■▲◆★✚"
