@@ -743,14 +743,6 @@ class ChainsState(State):
         return self.turn if self.phase == PLAY else None
 
     @property
-    def winners(self) -> list[int]:
-        return list(self._winners)
-
-    @property
-    def end_reason(self) -> str | None:
-        return self._end_reason
-
-    @property
     def scores(self) -> list[int]:
         out = [0] * self.seats
         for colour in range(self.setup.colours):
@@ -761,10 +753,6 @@ class ChainsState(State):
         """Hexes of unplaced pieces per seat (all its colours together)."""
         per = HEXES_PER_COLOUR * (self.setup.colours // self.seats)
         return [per - s for s in self.scores]
-
-    @property
-    def history(self) -> list[str]:
-        return list(self._history)
 
     def legal_moves(self) -> list[str]:
         if self._moves_cache is None:

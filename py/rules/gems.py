@@ -238,21 +238,9 @@ class GemsState(State):
         return seat_for_ply(len(self._history), OPENING[self.variant])
 
     @property
-    def winners(self) -> list[int]:
-        return list(self._winners)
-
-    @property
-    def end_reason(self) -> str | None:
-        return self._end_reason
-
-    @property
     def scores(self) -> list[int]:
         """Cells owned per seat."""
         return [mask.bit_count() for mask in self.owned]
-
-    @property
-    def history(self) -> list[str]:
-        return list(self._history)
 
     @property
     def last(self) -> int | None:
@@ -403,10 +391,7 @@ def from_dict(data: dict) -> GemsState:
     history = data.get("history", [])
     if not isinstance(history, list) or len(history) > N_HOLES + 1:
         raise ValueError(f"a Gems state's history is a list of at most {N_HOLES + 1} moves")
-    state = new(variant=data.get("variant"))
-    for move in history:
-        state = state.play(move)
-    return state.with_forfeit(data.get("forfeit"))
+    return new(variant=data.get("variant")).replayed(data)
 
 
 def from_view(view: dict, seed: Any = None) -> GemsState:
