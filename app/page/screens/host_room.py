@@ -61,6 +61,11 @@ class HostTransport(TableTransport):
     async def think(self, budget):
         return await self.room.app.engine.call("room_think", budget)
 
+    can_replay = True
+
+    async def replay(self, ply):
+        return await self.room.app.engine.call("room_replay_view", ply)
+
     def may_time_out(self, snapshot, presence):
         """A person's turn runs out only while they are connected (a stand-in computer's never)."""
         seat = snapshot["to_move"]

@@ -5,7 +5,8 @@ One code path for every table: every change goes as an action through the table'
 its host or a guest) and the answer (a snapshot) is drawn as it is. Computer seats think in the
 worker, so the page stays responsive; in a game with a turn clock (the snapshot's `turn_s`:
 Ataxx) the clock runs here and a person whose clock runs out loses by timeout.
-Parts: screens/table_seats.py (the seats), screens/table_controls.py (controls and result).
+Parts: screens/table_seats.py (the seats), screens/table_controls.py (controls and result),
+screens/table_replay.py (any earlier position on the board, the live game going on underneath).
 """
 
 import asyncio
@@ -16,6 +17,7 @@ from dom import button, el, now_ms, query_param, show
 from pyscript import window
 from pyscript.ffi import create_proxy, to_js
 from screens.table_controls import ResultDialog, TableControls, result_text
+from screens.table_replay import Replay
 from screens.table_seats import SeatChips, paint_colours
 
 
@@ -96,6 +98,7 @@ class TableScreen:
         self.log_drawn = []  # the log entries on the page
         self.log_scroll_due = False  # a frame will scroll the log to its end
         self.log_scroller = create_proxy(self.scroll_log)
+        self.replay = Replay(self.root, self, transport)  # its controls come after the log
         self.result = ResultDialog(self.root, self.on_rematch, transport, self.app.go_home)
         self.status.textContent = "Starting the game engine…"
         self.update_controls()
@@ -148,10 +151,12 @@ class TableScreen:
             paint_colours(self.root, self.colours())
         if previous is None or snapshot.get("turn_s") != previous.get("turn_s"):
             self.set_clock(snapshot.get("turn_s"))
-        self.board.update(snapshot, interactive)
-        meta = self.board.meta(snapshot)
-        self.meta.textContent = meta
-        show(self.meta, bool(meta))
+        self.replay.live(snapshot)
+        if self.replay.viewing is None:  # else the board keeps the earlier position it shows
+            self.board.update(snapshot, interactive)
+            meta = self.board.meta(snapshot)
+            self.meta.textContent = meta
+            show(self.meta, bool(meta))
         self.seats.draw(snapshot, colours, self.presence, self.transport.own_seat())
         self.seats.offer(self.transport.open_seats(snapshot), self.transport.take)
         self.draw_log(snapshot)
@@ -198,7 +203,10 @@ class TableScreen:
 
     def scroll_log(self, *_):
         self.log_scroll_due = False
-        self.log.scrollTop = self.log.scrollHeight
+        if self.replay.viewing is None:
+            self.log.scrollTop = self.log.scrollHeight
+        else:
+            self.replay.mark_log()  # the move viewed stays marked and in view
 
     def draw_status(self):
         snap = self.snapshot
@@ -224,6 +232,8 @@ class TableScreen:
                 text = who + " has no move and must pass"
             else:
                 text = who + " to move"
+        if self.replay.viewing is not None:
+            text = self.replay.status_text()  # "Viewing move 23 of 57 · 1 new move"
         self.status.textContent = text
         thinking = bool(snap["ai_turn"] and not snap["paused"] and not snap["is_over"])
         self.seats.draw_thinking(to_move if thinking else None)

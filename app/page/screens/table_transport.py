@@ -20,6 +20,7 @@ class TableTransport:
     online = None  # "host" or "guest" at an online room's table (the table's data-online)
     undo = True  # Undo is offered (never online)
     runs_table = True  # this page pauses, restarts and runs the computers (not a guest)
+    can_replay = False  # replay(ply) rebuilds any earlier position (else: only those the page kept)
     leave_label = "New game"  # the button that goes home ("Leave" a room: the seat is kept)
 
     def ready(self):
@@ -36,6 +37,11 @@ class TableTransport:
         """The computer's move for the seat to move: {ok, seat, move, ply} (only when
         runs_table)."""
         raise NotImplementedError
+
+    async def replay(self, ply):
+        """The position after `ply` moves as this page showed it then, offering no move:
+        {ok, snapshot} or {ok: false, error} (screens/table_replay.py; only when can_replay)."""
+        return None
 
     def may_time_out(self, snapshot, presence):
         """Whether the seat to move loses when its turn clock runs out here."""
@@ -72,6 +78,8 @@ class LocalTransport(TableTransport):
     """A table on this device: the engine worker runs it; it is kept in localStorage so that a
     reload resumes it (saved_table.py)."""
 
+    can_replay = True
+
     def __init__(self, engine):
         self.engine = engine
 
@@ -83,6 +91,11 @@ class LocalTransport(TableTransport):
 
     async def think(self, budget):
         return await self.engine.call("think", budget)
+
+    async def replay(self, ply):
+        if not self.engine.ready:
+            return {"ok": False, "error": "The game engine is still starting."}
+        return await self.engine.call("replay_view", ply)
 
     def may_time_out(self, snapshot, presence):
         return snapshot["human_turn"]  # a person's turn; the computers answer in time
