@@ -1,6 +1,7 @@
-"""Hex Chains at the table, in Chromium: computers play a 2×2 game to the end; a person places
-pieces by taps on a phone (turn, flip, another way through the hex, Confirm); the five-player
-obstacle phase by taps, then the quick start; placing by keyboard alone, and a reload."""
+"""Hex Chains at the table, in Chromium: computers play a 2×2 game to the end, and a rematch; a
+person places pieces by taps on a phone (turn, flip, another way through the hex, Confirm); the
+five-player obstacle phase by taps, then the quick start; placing by keyboard alone, Undo and a
+reload; an online room of three devices."""
 
 import re
 
@@ -68,12 +69,15 @@ def test_computers_play_a_2x2_game_to_the_end(open_page, blocked):
     assert all(words.fullmatch(e) for e in entries), entries[:3]
     assert [e.split(":")[0] for e in entries[:4]] == ["Red", "Orange", "Yellow", "Green"]
     # The board shows each placement in its colour and its mark; the latest is ringed.
+    classes = page.eval_on_selector_all(".chains-board [data-hex]", "ns => Object.fromEntries(ns.map("
+                                        "n => [n.dataset.hex, n.getAttribute('class')]))")
     hexes = 0
     for entry in entries:
         colour = int(re.search(r" · c(\d):", entry).group(1))
         for q, r in cells_of(entry.split(" · ")[1]):
-            assert hex_class(page, q, r) == f"hx k{colour}"
+            assert classes[f"{q},{r}"] == f"hx k{colour}"
             hexes += 1
+    assert sum(1 for cls in classes.values() if cls.startswith("hx k")) == hexes
     marks = page.eval_on_selector_all(".chains-board .glyph", "ns => ns.map(n => n.getAttribute('class') + n.textContent)")
     assert len(marks) == hexes and all(m[-1] == MARKS[int(m[7])] for m in marks)
     assert page.get_attribute(".chains-board .last", "d").count("M") >= 3
@@ -83,6 +87,11 @@ def test_computers_play_a_2x2_game_to_the_end(open_page, blocked):
     legend = page.eval_on_selector_all(".chains-legend li", "ns => ns.map(n => n.textContent)")
     assert len(legend) == 4 and all(re.search(r"\d+ placed · \d+ left", text) and "out" in text for text in legend)
     assert page.inner_text(".seat-0 .name") == "Red & Yellow"
+    # Rematch: the seats' settings move one place along (Red, who starts, is now Medium).
+    page.click(".result button:text-is('Rematch')")
+    page.wait_for_function("document.querySelector('.seat-0 .who').textContent === 'AI · Medium'")
+    wait_moves(page, 1)
+    assert log(page)[0].startswith("Red: ")
     assert page.console_errors == [] and blocked == []
 
 
@@ -224,11 +233,54 @@ def test_placing_by_keyboard_alone_and_a_reload_restores_the_table(open_page, bl
     page.keyboard.press("Enter")
     wait_moves(page, 6)
     assert log(page)[3].endswith(" · " + second)
-    # A reload restores the table: the same log, Red's pieces on the board, Red to place.
+    # Undo takes back Red's second piece and the computers' replies.
+    page.wait_for_function(PLACING, timeout=30_000)
+    page.click(".table button:text-is('Undo')")
+    page.wait_for_function("document.querySelectorAll('.move-log .mv').length === 3")
+    assert all(hex_class(page, q, r) == "hx" for q, r in cells_of(second))
+    # A reload restores the table: the same log, Red's first piece on the board, Red to place.
     page.wait_for_function(PLACING, timeout=30_000)
     page.reload()
     wait_engine(page)
     page.wait_for_function(PLACING, timeout=30_000)
-    assert len(log(page)) == 6 and log(page)[3].endswith(" · " + second)
-    assert all(hex_class(page, q, r) == "hx k0" for q, r in cells_of(placed) + cells_of(second))
+    assert len(log(page)) == 3 and log(page)[0].endswith(" · " + placed)
+    assert all(hex_class(page, q, r) == "hx k0" for q, r in cells_of(placed))
     assert page.console_errors == [] and blocked == []
+
+
+def test_an_online_room_of_three_devices(open_page, blocked):
+    from test_online_room import create_room, join, start_room  # the room tests' own steps
+
+    host = open_page(QUERY)
+    wait_engine(host)
+    link = create_room(host, "chains", ["human", "human", "human"], you="0", mode="3p")
+    ann = join(open_page, link, "Ann", 1)
+    bob = join(open_page, link, "Bob", 2)
+    start_room(host, ann, bob)
+    starts = {host: (5, 5), ann: (-10, 5), bob: (5, -10)}
+    # Round one by taps on each device: a piece, its starting hex, Confirm.
+    for count, page in enumerate((host, ann, bob), start=1):
+        page.wait_for_function(PLACING, timeout=30_000)
+        page.click(TRAY + "[data-piece='4a']")
+        tap_hex(page, *starts[page])
+        move, fits = ghost(page)
+        assert fits and starts[page] in cells_of(move)
+        page.click(".place-bar button.confirm")
+        wait_moves(host, count)
+    # Round two by keyboard: a link point, a piece, the next way it fits, Enter.
+    for count, page in enumerate((host, ann, bob), start=4):
+        page.wait_for_function(PLACING, timeout=30_000)
+        page.focus(".chains-board")
+        page.keyboard.press("l")
+        page.keyboard.press("p")
+        while not ghost(page)[1]:
+            page.keyboard.press("n")
+        page.keyboard.press("Enter")
+        wait_moves(host, count)
+    for page in (ann, bob):
+        wait_moves(page, 6)
+        assert log(page) == log(host)
+    assert [entry.split(":")[0] for entry in log(host)] == ["Red", "Orange", "Yellow"] * 2
+    q, r = cells_of(log(host)[4].split(" · ")[1])[0]
+    assert hex_class(bob, q, r) == hex_class(host, q, r) == "hx k1"
+    assert blocked == [] and host.console_errors == [] and ann.console_errors == []
