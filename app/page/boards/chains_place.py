@@ -132,7 +132,11 @@ class Placing:
             info = "The {} fits ✓ Confirm to place it.".format(name)
             if self.pointer == "mouse":
                 info = "The {} fits ✓ Click it again, press Enter or Confirm.".format(name)
-            elif len(self.fit_list) > 1:
+            elif self.pointer == "keyboard":
+                info = "The {} fits ✓ Enter places it.".format(name)
+                if len(self.fit_list) > 1 and self.fit_index >= 0:
+                    info += " N: another way ({} of {}).".format(self.fit_index + 1, len(self.fit_list))
+            elif len(self.fit_list) > 1 and self.fit_index >= 0:
                 info += " Tap it again for another way ({} of {}).".format(self.fit_index + 1, len(self.fit_list))
         else:
             through = [m for cells, m in options if self.base in cells]
@@ -345,6 +349,8 @@ class Placing:
 
     def _key(self, event):
         key = event.key
+        if key not in ("Tab", "Shift", "Control", "Alt", "Meta"):
+            self.pointer = "keyboard"
         on_board = event.target == self.svg
         lower = key.lower() if len(key) == 1 else key
         if key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown") and on_board:
@@ -360,17 +366,14 @@ class Placing:
             if self.fits_now():
                 self.confirm()
             elif self.cursor is not None:
-                self.pointer = "keyboard"
-                self.press(self.cursor)
+                    self.press(self.cursor)
         elif key == " " and on_board and self.cursor is not None:
-            self.pointer = "keyboard"
             self.press(self.cursor)
         elif lower == "r":
             self.turn(-1 if event.shiftKey else 1)
         elif lower == "f":
             self.mirror()
         elif lower == "n":
-            self.pointer = "keyboard"
             self.next_fit()
         elif lower == "p":
             self._next_piece(-1 if event.shiftKey else 1)
