@@ -459,21 +459,21 @@ def arc_index() -> dict[int, int]:
 
 
 QUICK_LAYOUT = (
-    "4a:4,-10;5,-11;6,-12;7,-13",  # arc 0
-    "4b:7,-8;8,-10;8,-9;9,-11",  # arc 0
-    "5g:9,-7;10,-8;10,-7;11,-9;11,-7",  # arc 0
-    "4d:8,1;9,-1;9,0;10,0",  # arc 1
-    "4e:6,4;6,5;7,5;8,4",  # arc 1
-    "5f:10,-5;11,-5;11,-4;12,-6;12,-4",  # arc 1
-    "4c:-2,10;-2,11;-1,9;-1,10",  # arc 2
-    "5a:2,7;2,8;2,9;3,6;4,5",  # arc 2
-    "5d:-8,12;-7,11;-6,9;-6,10;-5,8",  # arc 2
-    "3c:-13,7;-12,6;-12,7",  # arc 3
-    "5e:-11,2;-10,2;-9,2;-9,3;-8,1",  # arc 3
-    "5h:-10,10;-9,9;-8,8;-7,7;-6,6",  # arc 3
-    "3b:-4,-8;-3,-8;-3,-7",  # arc 4
-    "5b:-9,-2;-8,-2;-7,-3;-6,-4;-5,-4",  # arc 4
-    "5c:0,-7;1,-9;1,-8;2,-11;2,-10",  # arc 4
+    "4c:7,-10;8,-11;8,-10;9,-11",  # arc 0
+    "4e:4,-11;5,-11;6,-13;6,-12",  # arc 0
+    "5c:8,-6;9,-6;10,-7;11,-7;12,-8",  # arc 0
+    "4a:7,0;8,0;9,0;10,0",  # arc 1
+    "4d:6,5;7,3;7,4;8,4",  # arc 1
+    "5f:10,-5;10,-3;11,-5;11,-4;12,-4",  # arc 1
+    "4b:-2,10;-2,11;-1,8;-1,9",  # arc 2
+    "5b:2,9;3,6;3,7;3,8;4,5",  # arc 2
+    "5e:-8,12;-7,11;-6,9;-6,10;-5,10",  # arc 2
+    "3b:-13,7;-12,7;-11,6",  # arc 3
+    "5d:-10,10;-9,9;-8,7;-8,8;-7,6",  # arc 3
+    "5h:-11,2;-10,2;-9,2;-8,2;-7,2",  # arc 3
+    "3c:-4,-8;-4,-7;-3,-8",  # arc 4
+    "5a:0,-10;0,-9;0,-8;1,-8;2,-8",  # arc 4
+    "5g:-9,-2;-8,-2;-7,-4;-7,-3;-7,-2",  # arc 4
 )
 """The `quick` table's 15 obstacles as `piece:hexes`, three per arc of `arcs()` (how they were
 chosen, and why this is fair: docs/chains.md)."""
@@ -975,8 +975,7 @@ class ChainsState(State):
             })
         view = {
             **self.to_dict(),
-            "seat": seat,
-            "to_move": self.to_move,
+            **self.view_common(seat),
             "phase": self.phase,
             "colour_to_move": self.colour_to_move,
             "area": s.area,
@@ -986,11 +985,7 @@ class ChainsState(State):
             "board": board,
             "placements": [self._placement(c, pid, t) for c, pid in self.log],
             "last": self._placement(*self.log[-1], t) if self.log else None,
-            "scores": self.scores,
             "left": self.left(),
-            "winners": self.winners,
-            "is_over": self.is_over,
-            "end_reason": self._end_reason,
             "obstacles": None,
         }
         if s.obstacles:

@@ -421,6 +421,13 @@ def test_quick_layout_is_legal_fair_and_seat_0_starts():
     for radius in (6, 9):
         values = [press[radius][c] for c in range(5)]
         assert max(values) - min(values) <= 1, (radius, values)
+    # and leave every colour a like share of the first moves it has on an empty board
+    shares = []
+    for c in range(5):
+        start = state.setup.starts[c]
+        empty = len(C.gen_placements(t, 0, 0, 0, (0, 0, 0), 0, start))
+        shares.append(len(state.placements(c)) / empty)
+    assert 0.26 <= min(shares) and max(shares) <= 0.35, shares
     assert len(new_game("chains", seats=5, variant="quick").legal_moves()) > 0
     view = state.view(None)["obstacles"]
     assert view["pool"] == [] and len(view["placed"]) == 15
