@@ -3,11 +3,9 @@ obstacle phase and the quick layout, notation, bad input (spec chains.md, docs/c
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import random
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -16,7 +14,6 @@ from hypothesis import strategies as st
 from parlor.rules import GAMES, IllegalMove, from_dict, from_view, new_game
 from parlor.rules import chains as C
 
-ROOT = Path(__file__).resolve().parents[2]
 TABLES = GAMES["chains"].tables()
 
 
@@ -138,11 +135,13 @@ def test_areas_starts_and_owners(seats, variant, area, colours, owners):
 
 
 def test_the_tables_are_built_on_first_use_not_at_import():
-    code = ("import sys; sys.path.insert(0, 'bench'); import _parlor; _parlor.ensure_parlor(); "
-            "import parlor.rules; from parlor.rules import chains; "
-            "assert not chains._TABLES and chains._SHAPES is None and chains._ARCS is None; "
-            "parlor.rules.new_game('chains', seats=3); assert list(chains._TABLES) == ['red']")
-    subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True)
+    # A fresh copy of the module, executed as an import would: nothing is built until used.
+    spec = importlib.util.spec_from_file_location("parlor.rules._chains_probe", C.__file__)
+    fresh = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(fresh)
+    assert not fresh._TABLES and fresh._SHAPES is None and fresh._ARCS is None
+    fresh.new(3)
+    assert list(fresh._TABLES) == ["red"] and fresh._ARCS is None
 
 
 # --- placement rules --------------------------------------------------------------------------
