@@ -69,6 +69,16 @@ def test_replay_a_solo_game_by_controls_keys_and_log_while_the_computer_moves(op
     assert page.inner_text(".replay-where") == "6 moves · live"
     print(f"replay: a solo game of {len(moves)} plies in {time.monotonic() - t0:.1f} s")
 
+    # On a 390 px phone the controls are one row, within the screen.
+    page.set_viewport_size({"width": 390, "height": 844})
+    nav = page.evaluate("""() => { const boxes = [...document.querySelectorAll('.replay-nav > *')]
+        .map(n => n.getBoundingClientRect());
+      return {top: Math.max(...boxes.map(b => b.top)), bottom: Math.min(...boxes.map(b => b.bottom)),
+              right: Math.max(...boxes.map(b => b.right)), width: innerWidth,
+              scroll: document.documentElement.scrollWidth}; }""")
+    assert nav["top"] < nav["bottom"], nav  # every control beside every other: one row
+    assert nav["right"] <= nav["width"] and nav["scroll"] <= nav["width"], nav
+    page.set_viewport_size({"width": 1280, "height": 800})
     # The controls: back one move, to the start, forward.
     page.click(".replay-back")
     shows(page, config, moves, 5)
@@ -124,8 +134,16 @@ def test_replay_a_solo_game_by_controls_keys_and_log_while_the_computer_moves(op
     shows(page, config, moves, 7)
     page.click(".move-log li:nth-child(3)")
     shows(page, config, moves, 3)
-    page.click(".replay-last")
+    # An Undo keeps the position viewed while it still exists, and returns to the game once it is gone.
+    page.click(".table .controls button:text-is('Undo')")
+    wait_log(page, 6)
+    shows(page, config, moves[:6], 3)
+    page.click(".move-log li:nth-child(5)")
+    shows(page, config, moves[:6], 5)
+    page.click(".table .controls button:text-is('Undo')")
+    wait_log(page, 4)
     back_to_the_game(page, config)
+    assert page.evaluate(DRAWN) == rules_board(config, moves[:4])
     print(f"replay: solo test {time.monotonic() - t0:.1f} s")
     assert page.console_errors == [] and blocked == []
 

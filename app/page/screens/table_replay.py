@@ -105,8 +105,9 @@ class Replay:
         self.log = log
         self.keep(snapshot)
         if self.viewing is not None and (self.viewing >= snapshot["ply"] or not self.known(self.viewing)):
-            self.viewing = None
+            self.viewing = None  # that position is gone: the table draws the game
             self.table.root.classList.remove("replaying")
+            self.table.root.removeAttribute("data-replay-ply")
         self.draw_controls()
 
     def forget(self, last):
@@ -166,7 +167,8 @@ class Replay:
         if not self.known(ply):
             self.table.app.toast("That position was not seen on this device.")
             return
-        if self.viewing is None:
+        before = self.viewing
+        if before is None:
             self.entered_at = total
             self.over_at_entry = bool(self.table.snapshot["is_over"])
             self.table.root.classList.add("replaying")
@@ -176,10 +178,11 @@ class Replay:
         if ply in self.positions:
             self.show_position(ply)
         else:
-            asyncio.create_task(self.fetch(ply, self.generation))
+            asyncio.create_task(self.fetch(ply, self.generation, before))
 
-    async def fetch(self, ply, generation):
-        """Ask the engine for a position this page has not kept (after a reload)."""
+    async def fetch(self, ply, generation, before):
+        """Ask the engine for a position this page has not kept (after a reload); refused, the
+        board stays on the position it showed (`before`; None: the game)."""
         self.table.root.dataset.replayLoading = "1"
         try:
             answer = await self.transport.replay(ply)
@@ -190,7 +193,12 @@ class Replay:
         if answer is None or not answer.get("ok"):
             self.table.app.toast((answer or {}).get("error") or "That position is not known here.")
             if self.viewing == ply:
-                self.live_again()
+                if before is not None and before in self.positions:
+                    self.viewing = before
+                    self.draw_controls()
+                    self.table.draw_status()
+                else:
+                    self.live_again()
             return
         self.keep(answer["snapshot"])
         if self.viewing == ply:
