@@ -344,16 +344,9 @@ class AtaxxState(State):
             ))
         return {
             **self.to_dict(),
-            "seat": seat,
-            "seats": self.seats,
+            **self.view_common(seat),
             "fen": self.fen(),
             "board": rows,
-            "to_move": self.to_move,
-            "legal_moves": self.legal_moves(),
-            "scores": self.scores,
-            "winners": self.winners,
-            "is_over": self.is_over,
-            "end_reason": self._end_reason,
             "jumps_without_capture": self.halfmove,
         }
 

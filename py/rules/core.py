@@ -172,6 +172,20 @@ class State:
         """Moves played so far, in notation."""
         return list(self._history)
 
+    def view_common(self, seat: int | None) -> dict:
+        """What every game's view holds besides its own board: the viewing seat and the
+        public course of the game."""
+        return {
+            "seat": seat,
+            "seats": self.seats,
+            "to_move": self.to_move,
+            "legal_moves": self.legal_moves(),
+            "scores": self.scores,
+            "winners": self.winners,
+            "is_over": self.is_over,
+            "end_reason": self.end_reason,
+        }
+
     def _end(self, winners: list[int], reason: str) -> None:
         """Mark this (new, not yet shared) state as over, won by `winners`, for `reason`."""
         self._winners = winners

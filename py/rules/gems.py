@@ -355,14 +355,7 @@ class GemsState(State):
                     gems[HOLES[h]] = s
         return {
             **self.to_dict(),
-            "seat": seat,
-            "seats": self.seats,
-            "to_move": self.to_move,
-            "legal_moves": self.legal_moves(),
-            "scores": self.scores,
-            "winners": self.winners,
-            "is_over": self.is_over,
-            "end_reason": self._end_reason,
+            **self.view_common(seat),
             "gems": gems,
             "owners": self.cell_owners(),
             "last": None if self._last is None else HOLES[self._last],
