@@ -14,7 +14,7 @@ import sys
 
 import json_guard
 import parlor
-from local_table import Table, TableError
+from local_table import Table, TableError, refusal
 
 MAX_REQUEST = 64_000  # characters; a request larger than this is refused unread
 MAX_VALUES = 100_000  # values in a request (a saved room, a replica); depth is bounded too
@@ -50,9 +50,8 @@ def _answer(change):
     """Run `change`; answer with the table's snapshot and, if refused, why."""
     try:
         change()
-    except (TableError, ValueError) as err:
-        return json.dumps({"ok": False, "error": str(err),
-                           "snapshot": TABLE.snapshot() if TABLE else None})
+    except ValueError as err:
+        return json.dumps({**refusal(err), "snapshot": TABLE.snapshot() if TABLE else None})
     return json.dumps({"ok": True, "snapshot": TABLE.snapshot()})
 
 
@@ -106,9 +105,8 @@ def think(budget_s):
             raise TableError("no table is open")
         budget = float(budget_s) if budget_s is not None else None
         return json.dumps({"ok": True, **TABLE.think(budget)})
-    except (TableError, ValueError) as err:
-        return json.dumps({"ok": False, "error": str(err),
-                           "snapshot": TABLE.snapshot() if TABLE else None})
+    except ValueError as err:
+        return json.dumps({**refusal(err), "snapshot": TABLE.snapshot() if TABLE else None})
 
 
 def _replay(source, ply):
@@ -118,8 +116,8 @@ def _replay(source, ply):
         if source is None:
             raise TableError("no table is open")
         return json.dumps({"ok": True, "snapshot": source.replay_snapshot(ply)})
-    except (TableError, ValueError) as err:
-        return json.dumps({"ok": False, "error": str(err)})
+    except ValueError as err:
+        return json.dumps(refusal(err))
 
 
 def replay_view(ply):
@@ -136,10 +134,11 @@ def _room_answer(change):
     try:
         change()
         answer = {"ok": True}
-    except (TableError, ValueError) as err:
-        answer = {"ok": False, "error": str(err)}
+    except ValueError as err:
+        answer = refusal(err)
     except Exception as err:  # a fault: refused, and the room still serves its guests
-        answer = {"ok": False, "error": "the room could not do that ({}: {})".format(type(err).__name__, err)}
+        answer = {"ok": False, "code": "fault",
+                  "error": "the room could not do that ({}: {})".format(type(err).__name__, err)}
     if ROOM is not None:
         answer.update(ROOM.drain())
         answer["saved"] = ROOM.save()
@@ -214,8 +213,8 @@ def room_think(budget_s):
             raise TableError("no room game is running")
         budget = float(budget_s) if budget_s is not None else None
         return json.dumps({"ok": True, **ROOM.think(budget)})
-    except (TableError, ValueError) as err:
-        return json.dumps({"ok": False, "error": str(err)})
+    except ValueError as err:
+        return json.dumps(refusal(err))
 
 
 def room_rematch():
@@ -225,8 +224,8 @@ def room_rematch():
         if ROOM is None:
             raise TableError("no room is open")
         return json.dumps({"ok": True, **ROOM.rematch_config()})
-    except (TableError, ValueError) as err:
-        return json.dumps({"ok": False, "error": str(err)})
+    except ValueError as err:
+        return json.dumps(refusal(err))
 
 
 def room_replay_view(ply):

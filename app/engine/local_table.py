@@ -19,7 +19,21 @@ LOCAL_VIEWER = object()  # replay_snapshot's default: the seat a table on this d
 
 
 class TableError(ValueError):
-    """A request the table refuses (wrong seat, stale ply, bad configuration)."""
+    """A request the table refuses, with a code the page can act on: "stale" (made against an
+    older position: a move that raced another, an Undo or a rematch), "paused", "turn" (not
+    that seat's turn, or no computer to move), "illegal" (the rules refuse the move) or
+    "invalid" (a malformed or impossible request)."""
+
+    def __init__(self, message: str, code: str = "invalid"):
+        super().__init__(message)
+        self.code = code
+
+
+def refusal(err: ValueError) -> dict:
+    """{ok: false, error, code} for a refused request: TableError's code, "illegal" for the
+    rules' IllegalMove, "invalid" for any other ValueError."""
+    code = err.code if isinstance(err, TableError) else "illegal" if isinstance(err, IllegalMove) else "invalid"
+    return {"ok": False, "error": str(err), "code": code}
 
 
 def _seat(spec: Any) -> dict:
@@ -125,18 +139,19 @@ class Table:
 
     def _check_ply(self, ply: Any) -> None:
         if ply != self.ply:
-            raise TableError("that move was made against an older position; the board has moved on")
+            raise TableError("that move was made against an older position; the board has moved on",
+                             "stale")
 
     # --- actions --------------------------------------------------------------------------
     def move(self, seat: Any, move: Any, ply: Any) -> None:
         """A person's move for `seat`, made against position `ply`."""
         self._check_ply(ply)
         if self.paused:
-            raise TableError("the table is paused")
+            raise TableError("the table is paused", "paused")
         if seat != self.state.to_move:
-            raise TableError("it is not that seat's turn")
+            raise TableError("it is not that seat's turn", "turn")
         if self.is_ai(seat):
-            raise TableError("a computer plays that seat")
+            raise TableError("a computer plays that seat", "turn")
         self.states.append(self.state.play(move))
 
     def think(self, budget_s: float | None = None, stand_in: str | None = None) -> dict:
@@ -149,7 +164,7 @@ class Table:
         elif stand_in in LEVELS and seat is not None and not self.state.is_over:
             level = stand_in
         else:
-            raise TableError("no computer player is to move")
+            raise TableError("no computer player is to move", "turn")
         view = self.state.view(seat)
         move = choose_move(view, level, seed=self.config["seed"] * 1009 + self.ply, budget_s=budget_s)
         return {"move": move, "ply": self.ply, "seat": seat}
@@ -159,9 +174,9 @@ class Table:
         `stand_in`: the computer plays a person's seat (the caller checked it may)."""
         self._check_ply(ply)
         if self.paused:
-            raise TableError("the table is paused")
+            raise TableError("the table is paused", "paused")
         if seat != self.state.to_move or not (self.is_ai(seat) or stand_in):
-            raise TableError("no computer player is to move")
+            raise TableError("no computer player is to move", "turn")
         self.states.append(self.state.play(move))
 
     @property

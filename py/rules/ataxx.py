@@ -345,6 +345,7 @@ class AtaxxState(State):
         return {
             **self.to_dict(),
             **self.view_common(seat),
+            "legal_moves": self.legal_moves(),
             "fen": self.fen(),
             "board": rows,
             "jumps_without_capture": self.halfmove,

@@ -174,12 +174,12 @@ class State:
 
     def view_common(self, seat: int | None) -> dict:
         """What every game's view holds besides its own board: the viewing seat and the
-        public course of the game."""
+        public course of the game (not the legal moves: a game whose list is long leaves them
+        to the snapshot the table sends)."""
         return {
             "seat": seat,
             "seats": self.seats,
             "to_move": self.to_move,
-            "legal_moves": self.legal_moves(),
             "scores": self.scores,
             "winners": self.winners,
             "is_over": self.is_over,

@@ -356,6 +356,7 @@ class GemsState(State):
         return {
             **self.to_dict(),
             **self.view_common(seat),
+            "legal_moves": self.legal_moves(),
             "gems": gems,
             "owners": self.cell_owners(),
             "last": None if self._last is None else HOLES[self._last],

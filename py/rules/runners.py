@@ -403,6 +403,7 @@ class RunnersState(State):
         return {
             **self.to_dict(),
             **self.view_common(seat),
+            "legal_moves": self.legal_moves(),
             "targets": self.targets(),
             "team_scores": self.team_scores,
             "teams": [list(t) for t in TEAMS] if self.variant == "2v2" else None,

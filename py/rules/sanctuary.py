@@ -511,6 +511,7 @@ class SanctuaryState(State):
         return {
             **self._public(),
             **self.view_common(seat),
+            "legal_moves": self.legal_moves(),
             "phase": self.phase,
             "draw_count": len(self.draw),
             "remaining": self.remaining(),

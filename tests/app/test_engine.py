@@ -51,6 +51,21 @@ def test_bad_requests_are_refused_and_change_nothing(request_text, why):
     assert answer["snapshot"] == before
 
 
+def test_a_refusal_says_what_kind_it_is():
+    """The page tells a computer's move that raced a change of the table (stale, paused, not its
+    turn: said nothing) from a fault or an illegal move (said), by the answer's code."""
+    call("new_table", SOLO)
+    choice = call("think", 0.05)  # Red, a person, is to move: no computer is
+    assert not choice["ok"] and choice["code"] == "turn"
+    assert call("act", {"type": "move", "seat": 0, "move": "zz", "ply": 0})["code"] == "illegal"
+    assert call("act", {"type": "move", "seat": 0, "move": "b6", "ply": 0})["ok"]
+    choice = call("think", 0.05)
+    assert call("act", {"type": "undo"})["ok"]  # the computer's move now races an Undo
+    raced = call("act", {"type": "ai_move", **{k: choice[k] for k in ("seat", "move", "ply")}})
+    assert not raced["ok"] and raced["code"] == "stale"
+    assert call("act", {"type": "explode"})["code"] == "invalid"
+
+
 def test_no_table_yet():
     assert "no table" in call("act", {"type": "undo"})["error"]
     assert "no table" in call("think", 1.0)["error"]

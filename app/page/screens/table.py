@@ -20,6 +20,9 @@ from screens.table_controls import ResultDialog, TableControls, result_text
 from screens.table_replay import Replay
 from screens.table_seats import SeatChips, paint_colours
 
+RACES = ("stale", "paused", "turn")
+"""Refusal codes of a move that raced a change of the table (app/engine/local_table.py
+TableError): the page expects them of a computer's move and says nothing."""
 
 def board_class(game_id):
     """The board of a game: the class `Board` of boards/<game id>.py, imported on first use."""
@@ -320,9 +323,9 @@ class TableScreen:
         if not self.closed:
             asyncio.create_task(self._act(action))
 
-    async def _act(self, action, quiet=False):
-        """Send an action; draw the answer. A refused computer move (it raced an Undo or a
-        Pause) is expected and not worth a message."""
+    async def _act(self, action):
+        """Send an action; draw the answer. A refusal is said, but for a computer's move that
+        raced an Undo, a Pause or another move (codes RACES): expected, not worth a message."""
         self.pending += 1
         self.update_controls()
         try:
@@ -332,7 +335,7 @@ class TableScreen:
         if answer is None:  # sent elsewhere (an online guest): the next state redraws
             self.update_controls()
             return
-        if not answer["ok"] and not quiet:
+        if not answer["ok"] and not (action["type"] == "ai_move" and answer.get("code") in RACES):
             self.app.toast(answer["error"])
         if answer.get("snapshot"):
             self.draw(answer["snapshot"])
@@ -377,7 +380,7 @@ class TableScreen:
                 self.draw(answer["snapshot"])
             return
         await self._act({"type": "ai_move", "seat": answer["seat"], "move": answer["move"],
-                         "ply": answer["ply"]}, quiet=True)
+                         "ply": answer["ply"]})
 
     # --- persistence -----------------------------------------------------------------------
     def save(self):
