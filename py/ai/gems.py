@@ -273,7 +273,7 @@ ITERATIONS_PER_DEPTH = 100
 """`max_depth` caps Hard at this many simulations per unit (reproducible tests)."""
 SEARCH_FRACTION = 0.75
 """Hard stops simulating once this fraction of its budget has passed."""
-CHECK_EVERY = 16
+CHECK_EVERY = 8
 """Simulations between two clock reads."""
 
 
