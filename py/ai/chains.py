@@ -35,9 +35,9 @@ from ..rules.chains import (
 )
 from .search import Budget, Timeout
 
-ROOT_WIDTH = 12
+ROOT_WIDTH = 20
 """Placements Hard follows beyond depth 1 (the best by the static evaluation)."""
-REPLY_WIDTH = 4
+REPLY_WIDTH = 6
 """In a line, the colour to move picks the best for itself, by the static evaluation, of its
 REPLY_WIDTH best placements by the cheap score (`order`)."""
 TERRITORY_STEPS = 5
