@@ -233,18 +233,18 @@ def run_strength(args) -> None:
 # --- Hard's move time over positions of every table -------------------------------------------
 
 def positions(per_table: int = 20, seed: int = 5):
-    """`per_table` positions of every table: random games stopped at random plies."""
+    """`per_table` positions of every table: each from its own random game, at a ply drawn
+    uniformly from that game's (so openings, middle games and endings all count)."""
     from parlor.rules import GAMES
 
     rng = random.Random(seed)
     out = []
     for seats, variant in GAMES["chains"].tables():
         for _ in range(per_table):
-            state = new_game("chains", seats=seats, variant=variant)
-            stop, before = rng.randint(0, 120), state
-            while not state.is_over and len(state.history) < stop:
-                before, state = state, state.play(rng.choice(state.legal_moves()))
-            out.append(((seats, variant), before if state.is_over else state))
+            states = [new_game("chains", seats=seats, variant=variant)]
+            while not states[-1].is_over:
+                states.append(states[-1].play(rng.choice(states[-1].legal_moves())))
+            out.append(((seats, variant), states[rng.randrange(len(states) - 1)]))
     return out
 
 
