@@ -294,7 +294,7 @@ class Tables:
     """
 
     __slots__ = ("area", "mask", "hexes", "anchors", "masks", "piece", "shape", "pid_at",
-                 "_names", "_obstacle")
+                 "_names", "_cells", "_obstacle")
 
     def __init__(self, area: str):
         sh = shapes()
@@ -319,6 +319,7 @@ class Tables:
                 shape.append(k)
         self.masks, self.piece, self.shape, self.pid_at = masks, piece, shape, pid_at
         self._names: list[str | None] = [None] * len(masks)
+        self._cells: list[tuple | None] = [None] * len(masks)
         self._obstacle: list | None = None
 
     def lookup(self, mask: int) -> int | None:
@@ -336,6 +337,13 @@ class Tables:
         if text is None:
             text = self._names[pid] = hexes_text(self.masks[pid])
         return text
+
+    def cells(self, pid: int) -> list[list[int]]:
+        """The hexes of placement `pid` as [[q, r], ...], sorted by (q, r) (a new list)."""
+        cells = self._cells[pid]
+        if cells is None:
+            cells = self._cells[pid] = tuple(_QR[i] for i in sorted_bits(self.masks[pid]))
+        return [list(cell) for cell in cells]
 
     def obstacle_candidates(self) -> list:
         """Per piece index: [(pid, arc), ...] of the placements an obstacle may take on an empty
@@ -369,25 +377,49 @@ def tables(area: str) -> Tables:
     return t
 
 
+_RINGS: dict[tuple[int, int], int] = {}
+
+
 def ring_mask(high: int, low: int | None = None) -> int:
-    """The hexes with low <= m <= high (low defaults to high: one ring)."""
+    """The hexes with low <= m <= high (low defaults to high: one ring); cached."""
     low = high if low is None else low
-    out = 0
-    for r in range(-14, 15):
-        for q in range(-14, 15):
-            if low <= ring(q, r) <= high:
-                out |= 1 << idx(q, r)
+    out = _RINGS.get((low, high))
+    if out is None:
+        out = 0
+        for r in range(-14, 15):
+            for q in range(-14, 15):
+                if low <= ring(q, r) <= high:
+                    out |= 1 << idx(q, r)
+        _RINGS[(low, high)] = out
+    return out
+
+
+GRID = ROW * 30
+_QR = [qr(i) for i in range(GRID)]
+_KEY = [f"{q},{r}" for q, r in _QR]
+_BY_QR = [(i % ROW) * 64 + i // ROW for i in range(GRID)]
+"""Per bit: its (q, r), its notation `q,r`, and a number that sorts bits by (q, r)."""
+
+
+def sorted_bits(mask: int) -> list[int]:
+    """The bits of `mask` sorted by (q, r) (the notation's order)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    out.sort(key=_BY_QR.__getitem__)
     return out
 
 
 def hexes_text(mask: int) -> str:
     """A set of hexes in notation: `q,r` sorted by (q, r), joined by `;`."""
-    return ";".join(f"{q},{r}" for q, r in sorted(qr(i) for i in bits(mask)))
+    return ";".join([_KEY[i] for i in sorted_bits(mask)])
 
 
 def hex_list(mask: int) -> list[list[int]]:
     """A set of hexes as [[q, r], ...] sorted by (q, r) (for views)."""
-    return [[q, r] for q, r in sorted(qr(i) for i in bits(mask))]
+    return [list(_QR[i]) for i in sorted_bits(mask)]
 
 
 # --- the 5-player ring and its arcs ------------------------------------------------------------
@@ -453,9 +485,29 @@ def obstacle_pressure(occ: int) -> dict[int, list[int]]:
                      for start in STARTS[5]] for radius in PRESSURE_RADII}
 
 
+_ARC_INDEX: dict[int, int] = {}
+_QUICK: list[tuple[int, int]] = []
+
+
+def quick_obstacles() -> list[tuple[int, int]]:
+    """QUICK_LAYOUT as [(pid in the whole board's tables, arc index), ...]; cached."""
+    if not _QUICK:
+        t, arc_of, ring20 = tables("whole"), arc_index(), ring_mask(20)
+        for entry in QUICK_LAYOUT:
+            piece, text = entry.split(":")
+            pid = t.lookup(parse_hexes(text, entry))
+            if pid is None or PIECE_IDS[t.piece[pid]] != piece:
+                raise ValueError(f"QUICK_LAYOUT: {entry} is not the piece it names")
+            _QUICK.append((pid, arc_of[(t.masks[pid] & ring20).bit_length() - 1]))
+    return _QUICK
+
+
 def arc_index() -> dict[int, int]:
-    """Ring-20 hex bit -> its arc's index in `arcs()` (starting hexes are in none)."""
-    return {h: a for a, (_, hexes) in enumerate(arcs()) for h in hexes}
+    """Ring-20 hex bit -> its arc's index in `arcs()` (starting hexes are in none); cached,
+    not to be changed."""
+    if not _ARC_INDEX:
+        _ARC_INDEX.update({h: a for a, (_, hexes) in enumerate(arcs()) for h in hexes})
+    return _ARC_INDEX
 
 
 QUICK_LAYOUT = (
@@ -511,12 +563,17 @@ def gen_placements(t: Tables, occ: int, own: int, halo: int, edges: tuple, used:
         if used >> p & 1:
             continue
         for k in sh.of_piece[p]:
-            v = anchors[k]
-            link = 0
-            for i in slots[k]:
-                v &= fs[i]
-                link |= ps[i]
-            v &= link
+            sl = slots[k]
+            if len(sl) == 5:  # 63 of the 92 orientations: unrolled
+                a, b, c, d, e = sl
+                v = (anchors[k] & fs[a] & fs[b] & fs[c] & fs[d] & fs[e]
+                     & (ps[a] | ps[b] | ps[c] | ps[d] | ps[e]))
+            else:
+                v, link = anchors[k], 0
+                for i in sl:
+                    v &= fs[i]
+                    link |= ps[i]
+                v &= link
             if v:
                 key = k << ANCHOR_BITS
                 while v:
@@ -536,14 +593,19 @@ def count_placements(t: Tables, occ: int, own: int, halo: int, edges: tuple, use
     fs = [free >> o for o in sh.distinct]
     ps = [points >> o for o in sh.distinct]
     n = 0
-    slots = sh.slots
+    slots, anchors = sh.slots, t.anchors
     for p in range(len(PIECE_IDS)):
         if used >> p & 1:
             continue
         for k in sh.of_piece[p]:
-            v = t.anchors[k]
-            link = 0
-            for i in slots[k]:
+            sl = slots[k]
+            if len(sl) == 5:
+                a, b, c, d, e = sl
+                n += (anchors[k] & fs[a] & fs[b] & fs[c] & fs[d] & fs[e]
+                      & (ps[a] | ps[b] | ps[c] | ps[d] | ps[e])).bit_count()
+                continue
+            v, link = anchors[k], 0
+            for i in sl:
                 v &= fs[i]
                 link |= ps[i]
             n += (v & link).bit_count()
@@ -664,16 +726,9 @@ class ChainsState(State):
         return tables(self.setup.area)
 
     def _lay_quick(self) -> None:
-        t = tables("whole")
         counts = [0] * 5
-        arc_of = arc_index()
-        ring20 = ring_mask(20)
-        for entry in QUICK_LAYOUT:
-            piece, text = entry.split(":")
-            pid = t.lookup(parse_hexes(text, entry))
-            assert pid is not None and PIECE_IDS[t.piece[pid]] == piece, entry
-            mask = t.masks[pid]
-            counts[arc_of[(mask & ring20).bit_length() - 1]] += 1
+        for pid, arc in quick_obstacles():
+            counts[arc] += 1
             self._add_obstacle(0, pid)
         self.arc_counts = tuple(counts)
 
@@ -762,7 +817,8 @@ class ChainsState(State):
     def _legal(self) -> list[str]:
         if self.phase == PLAY:
             t, prefix = self.tables, f"c{self.turn}:"
-            return [prefix + t.name(pid) for pid in self.placements(self.turn)]
+            names = t._names
+            return [prefix + (names[pid] or t.name(pid)) for pid in self.placements(self.turn)]
         if self.phase == PICK:
             return [f"pick:{PIECE_IDS[p]}" for p in self.pool]
         if self.phase == OBSTACLES:
@@ -949,7 +1005,7 @@ class ChainsState(State):
         }
 
     def _placement(self, colour: int, pid: int, t: Tables) -> dict:
-        return {"colour": colour, "piece": PIECE_IDS[t.piece[pid]], "hexes": hex_list(t.masks[pid])}
+        return {"colour": colour, "piece": PIECE_IDS[t.piece[pid]], "hexes": t.cells(pid)}
 
     def view(self, seat: int | None = None) -> dict:
         """Everything (Hex Chains hides nothing); the schema is in docs/chains.md."""
@@ -958,8 +1014,7 @@ class ChainsState(State):
         board = {}
         for colour, mask in enumerate(self.own):
             for i in bits(mask):
-                q, r = qr(i)
-                board[f"{q},{r}"] = colour
+                board[_KEY[i]] = colour
         playing = self.phase == PLAY
         per = HEXES_PER_COLOUR
         colours = []
@@ -1042,13 +1097,15 @@ def from_dict(data: dict) -> ChainsState:
     history = data.get("history", [])
     if not isinstance(history, list) or len(history) > 200 or not all(isinstance(m, str) for m in history):
         raise ValueError("a Hex Chains state's history is a list of at most 200 moves")
-    state = new(seats, data.get("variant"))
-    kept = _REPLAYS.setdefault((seats, state.variant), [])
-    done = 0
+    setup = table_setup(seats, data.get("variant"))
+    kept = _REPLAYS.setdefault((seats, setup.variant), [])
+    state, done = None, 0
     for old in kept:
         n = len(old._history)
         if done < n <= len(history) and tuple(history[:n]) == old._history:
             state, done = old, n
+    if state is None:
+        state = ChainsState(setup)
     for move in history[done:]:
         state = state.play(move)
     if done < len(history):

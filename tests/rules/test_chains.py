@@ -499,7 +499,7 @@ def test_replay_reuses_a_rebuilt_prefix_and_agrees_with_a_fresh_replay():
 
 # --- random games -----------------------------------------------------------------------------
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), table=st.sampled_from(TABLES))
 def test_random_playout_invariants(data, table):
     seats, variant = table
