@@ -30,7 +30,7 @@ import math
 import random
 
 from ..rules.chains import (
-    PIECE_INDEX, PIECE_SIZE, PICK, PLAY, STARTS, ChainsState, count_placements, distance,
+    PIECE_INDEX, PIECE_SIZE, PICK, PLAY, STARTS, ChainsState, distance,
     gen_placements, has_placement, link_points, place, qr, spread, tables,
 )
 from .search import Budget, Timeout
@@ -81,12 +81,6 @@ class Pos:
         c = self.turn if colour is None else colour
         return gen_placements(self.t, self.occ, self.own[c], self.halo[c], self.edges,
                               self.used[c], self.starts[c])
-
-    def mobility(self, c: int) -> int:
-        if self.out >> c & 1:
-            return 0
-        return count_placements(self.t, self.occ, self.own[c], self.halo[c], self.edges,
-                                self.used[c], self.starts[c])
 
     def free(self, c: int) -> int:
         return self.t.mask & ~(self.occ | self.halo[c])

@@ -104,12 +104,8 @@ def shift(mask: int, offset: int) -> int:
 
 
 NEIGHBOURS = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
-STEP = tuple(dq + dr * ROW for dq, dr in NEIGHBOURS)
-E, SE, SW = 1, ROW, ROW - 1
-"""Offsets of three neighbours; their opposites are the other three."""
 AXES = ((1, 0), (0, 1), (-1, 1))
 """The three edge directions: edge mask k holds hex a when a and a + AXES[k] are one piece."""
-AXIS_STEP = tuple(dq + dr * ROW for dq, dr in AXES)
 LINKS = (((1, 1), (1, 0), (0, 1)), ((-1, 2), (0, 1), (-1, 1)), ((-2, 1), (-1, 1), (-1, 0)),
          ((-1, -1), (-1, 0), (0, -1)), ((1, -2), (0, -1), (1, -1)), ((2, -1), (1, -1), (1, 0)))
 """The six link offsets with the two hexes between (adjacent to both ends)."""
