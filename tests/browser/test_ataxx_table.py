@@ -133,8 +133,9 @@ def test_a_tap_is_answered_while_hard_thinks(open_page):
     # and check that the tap was handled while the think was still in flight.
     result = page.evaluate("""async () => {
         const table = document.querySelector('.table');
-        while (table.dataset.thinking !== '1') await new Promise(r => requestAnimationFrame(r));
-        await new Promise(r => setTimeout(r, 100));
+        // Poll each millisecond, not each frame: Hard's first think may last only ~0.2 s (its
+        // next depth would not fit the soft deadline), so the tap comes as soon as it starts.
+        while (table.dataset.thinking !== '1') await new Promise(r => setTimeout(r, 1));
         const pause = [...document.querySelectorAll('.controls button')].find(b => b.textContent === 'Pause');
         const t = performance.now();
         pause.click();
