@@ -46,13 +46,42 @@ def _read(text):
         raise TableError("a request must be JSON ({}): {}".format(err.code, err.message)) from None
 
 
+def _read_object(text, what):
+    """`_read`, refusing anything but a JSON object (`what` names it in the refusal)."""
+    data = _read(text)
+    if not isinstance(data, dict):
+        raise TableError("{} is a JSON object".format(what))
+    return data
+
+
+def _table_refusal(err):
+    """{ok: false, error, code, snapshot}: why the local table refused, and its snapshot."""
+    return {**refusal(err), "snapshot": TABLE.snapshot() if TABLE else None}
+
+
 def _answer(change):
     """Run `change`; answer with the table's snapshot and, if refused, why."""
     try:
         change()
     except ValueError as err:
-        return json.dumps({**refusal(err), "snapshot": TABLE.snapshot() if TABLE else None})
+        return json.dumps(_table_refusal(err))
     return json.dumps({"ok": True, "snapshot": TABLE.snapshot()})
+
+
+def _ask(source, missing, question, refused=refusal):
+    """{ok: true, **question(source)} of `source` (the table or the room), or refused(error)
+    when it is None (`missing` says so) or the question is refused; nothing changes."""
+    try:
+        if source is None:
+            raise TableError(missing)
+        return json.dumps({"ok": True, **question(source)})
+    except ValueError as err:
+        return json.dumps(refused(err))
+
+
+def _budget(budget_s):
+    """The think budget in seconds (None: the table's default); ValueError if not a number."""
+    return float(budget_s) if budget_s is not None else None
 
 
 def new_table(config):
@@ -100,24 +129,13 @@ def act(action):
 
 def think(budget_s):
     """The computer's move for the seat to move, not applied: {ok, move, ply, seat}."""
-    try:
-        if TABLE is None:
-            raise TableError("no table is open")
-        budget = float(budget_s) if budget_s is not None else None
-        return json.dumps({"ok": True, **TABLE.think(budget)})
-    except ValueError as err:
-        return json.dumps({**refusal(err), "snapshot": TABLE.snapshot() if TABLE else None})
+    return _ask(TABLE, "no table is open", lambda table: table.think(_budget(budget_s)), _table_refusal)
 
 
 def _replay(source, ply):
     """{ok, snapshot} of the position after `ply` moves of `source` (a Table or a RoomHost), or
     {ok: false, error}; nothing changes."""
-    try:
-        if source is None:
-            raise TableError("no table is open")
-        return json.dumps({"ok": True, "snapshot": source.replay_snapshot(ply)})
-    except ValueError as err:
-        return json.dumps(refusal(err))
+    return _ask(source, "no table is open", lambda s: {"snapshot": s.replay_snapshot(ply)})
 
 
 def replay_view(ply):
@@ -155,9 +173,7 @@ def room_open(request):
     """Open a room: {config, host_seat, host_name, code, absent_after?}."""
     def change():
         global ROOM
-        data = _read(request)
-        if not isinstance(data, dict):
-            raise TableError("a room request is a JSON object")
+        data = _read_object(request, "a room request")
         ROOM = _room_host()(data.get("config"), data.get("host_seat"), data.get("host_name") or "Host",
                            code=data.get("code") or "", absent_after=data.get("absent_after"))
     return _room_answer(change)
@@ -175,9 +191,7 @@ def room_takeover(request):
     """This page takes over a room as host: {replica: its last state message, code, name}."""
     def change():
         global ROOM
-        data = _read(request)
-        if not isinstance(data, dict):
-            raise TableError("a takeover request is a JSON object")
+        data = _read_object(request, "a takeover request")
         ROOM = _room_host().from_replica(data.get("replica"), data.get("code") or "", data.get("name") or "")
     return _room_answer(change)
 
@@ -189,9 +203,7 @@ def room_event(event):
     def change():
         if ROOM is None:
             raise TableError("no room is open")
-        data = _read(event)
-        if not isinstance(data, dict):
-            raise TableError("an event is a JSON object")
+        data = _read_object(event, "an event")
         kind = data.get("type")
         if kind == "recv":
             ROOM.receive(data.get("peer"), data.get("text"))
@@ -208,24 +220,13 @@ def room_event(event):
 
 def room_think(budget_s):
     """The computer's move for the room's seat to move (not applied): {ok, move, ply, seat}."""
-    try:
-        if ROOM is None:
-            raise TableError("no room game is running")
-        budget = float(budget_s) if budget_s is not None else None
-        return json.dumps({"ok": True, **ROOM.think(budget)})
-    except ValueError as err:
-        return json.dumps(refusal(err))
+    return _ask(ROOM, "no room game is running", lambda room: room.think(_budget(budget_s)))
 
 
 def room_rematch():
     """A fresh room's rematch (games whose rule says so, e.g. Sanctuary): {ok, config,
     host_seat} for the page to open a new room with."""
-    try:
-        if ROOM is None:
-            raise TableError("no room is open")
-        return json.dumps({"ok": True, **ROOM.rematch_config()})
-    except ValueError as err:
-        return json.dumps(refusal(err))
+    return _ask(ROOM, "no room is open", lambda room: room.rematch_config())
 
 
 def room_replay_view(ply):
