@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .core import GameInfo, IllegalMove, State, check_move_string, shown
+from .core import GameInfo, IllegalMove, State, bits, check_move_string, shown
 
 SIZE = 7
 SQUARES = SIZE * SIZE
@@ -53,14 +53,6 @@ LAYOUTS = {
     "Corridors": "x5o/1-3-1/7/7/7/1-3-1/o5x x 0 1",
     "Diamond": "x5o/3-3/2-1-2/1-3-1/2-1-2/3-3/o5x x 0 1",
 }
-
-
-def bits(mask: int):
-    """Yield the square index of every set bit, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 def can_move(own: int, empty: int) -> bool:
@@ -174,8 +166,7 @@ class AtaxxState(State):
     game = "ataxx"
     seats = 2
     __slots__ = (
-        "variant", "_pieces", "blocked", "_turn", "halfmove", "fullmove", "start_fen",
-        "_history", "_seen", "_winners", "_end_reason", "_forfeited", "_moves_cache",
+        "variant", "_pieces", "blocked", "_turn", "halfmove", "fullmove", "start_fen", "_seen",
     )
 
     def __init__(self, variant: str, x: int, o: int, blocked: int, turn: int, halfmove: int,
@@ -187,12 +178,8 @@ class AtaxxState(State):
         self.halfmove = halfmove
         self.fullmove = fullmove
         self.start_fen = start_fen
-        self._history = history
         self._seen = seen
-        self._winners: list[int] = []
-        self._end_reason: str | None = None
-        self._forfeited: dict | None = None
-        self._moves_cache: list[str] | None = None
+        super().__init__(history)
         self._judge()
 
     # --- construction ----------------------------------------------------------------------
@@ -313,8 +300,7 @@ class AtaxxState(State):
                           self.start_fen, self._history + (name,), seen)
 
     def _forfeit(self, seat: int, reason: str) -> "AtaxxState":
-        state = self._copy()
-        state._forfeited = {"seat": seat, "reason": reason}
+        state = self._forfeited_copy(seat, reason)
         state._end([1 - seat], f"{PIECE[seat]} forfeits ({reason})")
         return state
 
@@ -324,14 +310,8 @@ class AtaxxState(State):
         x, o = self._pieces
         return f"{board_fen(x, o, self.blocked)} {PIECE[self._turn]} {self.halfmove} {self.fullmove}"
 
-    def to_dict(self) -> dict:
-        return {
-            "game": self.game,
-            "variant": self.variant,
-            "start_fen": self.start_fen,
-            "history": list(self._history),
-            "forfeit": dict(self._forfeited) if self._forfeited else None,
-        }
+    def _start_dict(self) -> dict:
+        return {"variant": self.variant, "start_fen": self.start_fen}
 
     def view(self, seat: int | None = None) -> dict:
         seat = self.check_view_seat(seat)

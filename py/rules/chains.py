@@ -29,7 +29,7 @@ import math
 import re
 from typing import Any
 
-from .core import GameInfo, IllegalMove, State, check_int, shown
+from .core import GameInfo, IllegalMove, State, bits, check_int, shown
 
 COLOURS = ("Red", "Orange", "Yellow", "Green", "Blue", "Purple")
 VARIANTS = ("standard", "quick", "2x2", "2x3")
@@ -88,14 +88,6 @@ def qr(i: int) -> tuple[int, int]:
 def ring(q: int, r: int) -> int:
     """m = max(|q - r|, |q + 2r|, |2q + r|): 21 on the rim, 20 the second ring, 0 the centre."""
     return max(abs(q - r), abs(q + 2 * r), abs(2 * q + r))
-
-
-def bits(mask: int):
-    """Yield the index of every set bit, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 def shift(mask: int, offset: int) -> int:
@@ -677,8 +669,7 @@ class ChainsState(State):
     game = "chains"
     __slots__ = (
         "seats", "variant", "setup", "occ", "own", "halo", "edges", "used", "out", "turn",
-        "phase", "pool", "picks", "obstacles", "arc_counts", "mover", "log", "_history",
-        "_winners", "_end_reason", "_forfeited", "_moves_cache",
+        "phase", "pool", "picks", "obstacles", "arc_counts", "mover", "log",
     )
 
     def __init__(self, setup: Setup):
@@ -699,11 +690,7 @@ class ChainsState(State):
         """The seat to pick or place an obstacle (obstacle phase); the seat that placed the last
         obstacle once it is over."""
         self.log: tuple[tuple[int, int], ...] = ()
-        self._history: tuple[str, ...] = ()
-        self._winners: list[int] = []
-        self._end_reason: str | None = None
-        self._forfeited: dict | None = None
-        self._moves_cache: list[str] | None = None
+        super().__init__()
         if setup.obstacles == "phase":
             self.phase = PICK
             self.pool = tuple(PIECE_INDEX[p] for p in OBSTACLE_PIECES)
@@ -979,8 +966,7 @@ class ChainsState(State):
 
     def _forfeit(self, seat: int, reason: str) -> "ChainsState":
         """`seat` loses; the other seats with the highest score win (ties share)."""
-        state = self._copy()
-        state._forfeited = {"seat": seat, "reason": reason}
+        state = self._forfeited_copy(seat, reason)
         scores = self.scores
         others = [s for s in range(self.seats) if s != seat]
         best = max(scores[s] for s in others)
@@ -991,14 +977,8 @@ class ChainsState(State):
         return state
 
     # --- serialisation ---------------------------------------------------------------------------
-    def to_dict(self) -> dict:
-        return {
-            "game": self.game,
-            "seats": self.seats,
-            "variant": self.variant,
-            "history": list(self._history),
-            "forfeit": dict(self._forfeited) if self._forfeited else None,
-        }
+    def _start_dict(self) -> dict:
+        return {"seats": self.seats, "variant": self.variant}
 
     def _placement(self, colour: int, pid: int, t: Tables) -> dict:
         return {"colour": colour, "piece": PIECE_IDS[t.piece[pid]], "hexes": t.cells(pid)}

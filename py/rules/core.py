@@ -41,6 +41,14 @@ def check_int(value: Any, what: str, low: int, high: int) -> int:
     return value
 
 
+def bits(mask: int):
+    """Yield the index of every set bit of `mask`, lowest first (the games' bitboards)."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
 @dataclass(frozen=True)
 class GameInfo:
     """What the lobby needs to know about a game before one exists."""
@@ -115,12 +123,24 @@ class GameInfo:
 class State:
     """A game position. Immutable: `play` and `forfeit` return new states.
 
-    Subclasses set `game`, `seats`, `variant` and implement the abstract members below.
+    Subclasses set `game`, `seats`, `variant`, start the record every game keeps with
+    `State.__init__`, and implement the abstract members below.
     """
 
     game: str
     seats: int
     variant: str
+    __slots__ = ("_history", "_winners", "_end_reason", "_forfeited", "_moves_cache")
+
+    def __init__(self, history: tuple = (), forfeited: dict | None = None):
+        """The record of a new position: its moves so far in notation (`_history`), no result
+        yet (`_winners`, `_end_reason`; see `_end`), its forfeit (None or {seat, reason}) and
+        no legal moves cached (`_moves_cache`)."""
+        self._history = history
+        self._winners: list[int] = []
+        self._end_reason: str | None = None
+        self._forfeited = forfeited
+        self._moves_cache: list[str] | None = None
 
     # --- what every game implements -------------------------------------------------------
     @property
@@ -146,8 +166,9 @@ class State:
         """Per-seat score as the game counts it."""
         raise NotImplementedError
 
-    def to_dict(self) -> dict:
-        """Complete JSON-safe description; `from_dict` rebuilds an equal state."""
+    def _start_dict(self) -> dict:
+        """The entries of `to_dict` that say how the game started (variant, seats, start
+        position...): all but its id, history and forfeit."""
         raise NotImplementedError
 
     def view(self, seat: int | None) -> dict:
@@ -155,8 +176,14 @@ class State:
         raise NotImplementedError
 
     # --- shared behaviour -----------------------------------------------------------------
-    # Every game keeps its moves in `_history` (a tuple or list of notation strings) and its
-    # result in `_winners` and `_end_reason` (set by `_end`).
+    # Every game keeps its moves in `_history` (a tuple or list of notation strings), its
+    # result in `_winners` and `_end_reason` (set by `_end`) and its forfeit in `_forfeited`.
+    def to_dict(self) -> dict:
+        """Complete JSON-safe description; `from_dict` rebuilds an equal state (see
+        `replayed`): the game, how it started (`_start_dict`), its moves and its forfeit."""
+        return {"game": self.game, **self._start_dict(), "history": list(self._history),
+                "forfeit": dict(self._forfeited) if self._forfeited else None}
+
     @property
     def winners(self) -> list[int]:
         """Winning seats (ties share); [] until the game is over."""
@@ -223,8 +250,14 @@ class State:
             for slot in getattr(cls, "__slots__", ()):
                 if hasattr(self, slot):
                     setattr(state, slot, getattr(self, slot))
-        if hasattr(state, "_moves_cache"):
-            state._moves_cache = None
+        state._moves_cache = None
+        return state
+
+    def _forfeited_copy(self, seat: int, reason: str) -> "State":
+        """`_copy` with the forfeit of `seat` for `reason` recorded: the first step of a game's
+        `_forfeit`, which then sets the result."""
+        state = self._copy()
+        state._forfeited = {"seat": seat, "reason": reason}
         return state
 
     def check_seat(self, seat: Any) -> int:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .core import GameInfo, IllegalMove, State, shown
+from .core import GameInfo, IllegalMove, State, bits, shown
 
 COLUMNS = "ABCDEFGHI"
 NOT_HOLES = ("B2", "H2", "C3", "G3", "D4", "F4", "D6", "F6", "C7", "G7", "B8", "H8")
@@ -95,14 +95,6 @@ VARIANTS = ("standard", "no-pie", "handicap-2", "handicap-3")
 OPENING = {"standard": 1, "no-pie": 1, "handicap-2": 2, "handicap-3": 3}
 """Gems seat 0 places before alternating play begins."""
 SWAP = "swap"
-
-
-def bits(mask: int):
-    """Yield the index of every set bit, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 def hole_names(mask: int) -> list[str]:
@@ -214,8 +206,7 @@ class GemsState(State):
 
     game = "gems"
     seats = 2
-    __slots__ = ("variant", "gems", "owned", "_history", "_last", "_winners", "_end_reason",
-                 "_forfeited", "_moves_cache")
+    __slots__ = ("variant", "gems", "owned", "_last")
 
     def __init__(self, variant: str):
         self.variant = variant
@@ -223,12 +214,8 @@ class GemsState(State):
         """Per seat: the hole mask of its gems."""
         self.owned: tuple[int, int] = (0, 0)
         """Per seat: the cell mask of the cells it owns."""
-        self._history: tuple[str, ...] = ()
         self._last: int | None = None
-        self._winners: list[int] = []
-        self._end_reason: str | None = None
-        self._forfeited: dict | None = None
-        self._moves_cache: list[str] | None = None
+        super().__init__()
 
     # --- the protocol ----------------------------------------------------------------------
     @property
@@ -318,20 +305,14 @@ class GemsState(State):
         return state
 
     def _forfeit(self, seat: int, reason: str) -> "GemsState":
-        state = self._copy()
-        state._forfeited = {"seat": seat, "reason": reason}
+        state = self._forfeited_copy(seat, reason)
         state._winners = [1 - seat]
         state._end_reason = f"{COLOURS[seat]} forfeits ({reason})"
         return state
 
     # --- serialisation ---------------------------------------------------------------------
-    def to_dict(self) -> dict:
-        return {
-            "game": self.game,
-            "variant": self.variant,
-            "history": list(self._history),
-            "forfeit": dict(self._forfeited) if self._forfeited else None,
-        }
+    def _start_dict(self) -> dict:
+        return {"variant": self.variant}
 
     def cell_owners(self) -> list[int | None]:
         """The owner of each cell (in CELLS order), None if open."""

@@ -117,14 +117,6 @@ class HexBoard:
         return m
 
 
-def bits(mask: int):
-    """Yield the index of every set bit, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
-
-
 @lru_cache(maxsize=None)
 def hex_board(radius: int) -> HexBoard:
     """The shared (immutable by convention) board of `radius`; radius 4 is the 61-hex board."""

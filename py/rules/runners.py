@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .core import GameInfo, IllegalMove, State, check_move_string, shown
-from .hexgrid import bits, hex_board
+from .core import GameInfo, IllegalMove, State, bits, check_move_string, shown
+from .hexgrid import hex_board
 
 BOARD = hex_board(4)
 NAMES = BOARD.names
@@ -155,8 +155,7 @@ class RunnersState(State):
 
     game = "runners"
     __slots__ = (
-        "seats", "variant", "first", "start", "runners", "owners", "turns", "_history",
-        "_last", "_winners", "_end_reason", "_forfeited", "_moves_cache",
+        "seats", "variant", "first", "start", "runners", "owners", "turns", "_last",
     )
 
     def __init__(self, seats: int, variant: str, first: int, start: dict | None, runners: tuple,
@@ -171,12 +170,8 @@ class RunnersState(State):
         """Per seat: the mask of the hexes it owns."""
         self.turns = turns
         """Turns taken since the first turn of round 1 (moves and passes)."""
-        self._history = history
         self._last = last
-        self._winners: list[int] = []
-        self._end_reason: str | None = None
-        self._forfeited: dict | None = None
-        self._moves_cache: list[str] | None = None
+        super().__init__(history)
 
     # --- construction ----------------------------------------------------------------------
     @classmethod
@@ -366,16 +361,14 @@ class RunnersState(State):
     def _forfeit(self, seat: int, reason: str) -> "RunnersState":
         """`seat` loses: in 2v2 the other team wins; in free-for-all the other seats with the
         highest score win (ties share)."""
-        state = self._copy()
-        state._forfeited = {"seat": seat, "reason": reason}
+        state = self._forfeited_copy(seat, reason)
         others = [s for s in range(self.seats) if s not in friends_of(seat, self.variant)]
         state._end(state._leaders(others), f"{COLOURS[seat]} forfeits ({reason})")
         return state
 
     # --- serialisation ---------------------------------------------------------------------
-    def to_dict(self) -> dict:
+    def _start_dict(self) -> dict:
         return {
-            "game": self.game,
             "seats": self.seats,
             "variant": self.variant,
             "first": self.first,
@@ -385,8 +378,6 @@ class RunnersState(State):
                 "round": self.start["round"],
                 "to_move": self.start["to_move"],
             },
-            "history": list(self._history),
-            "forfeit": dict(self._forfeited) if self._forfeited else None,
         }
 
     def cell_names(self, mask: int) -> list[str]:

@@ -269,7 +269,7 @@ class SanctuaryState(State):
     game = "sanctuary"
     variant = "standard"
     __slots__ = ("seats", "first", "seed", "shuffles", "pawns", "turn", "card", "draw", "discard",
-                 "_history", "_last", "_forfeited", "_winners", "_end_reason", "_actions")
+                 "_last", "_actions")
 
     def __init__(self, seats: int, first: int, seed: Any, shuffles: int, pawns: tuple, turn: int,
                  card: int | None, draw: tuple, discard: tuple, history: tuple, last: dict | None,
@@ -288,11 +288,8 @@ class SanctuaryState(State):
         """The draw pile, top card first (hidden)."""
         self.discard = discard
         """Cards spent since the last shuffle, oldest first."""
-        self._history = history
         self._last = last
-        self._forfeited = forfeit
-        self._winners: list[int] = []
-        self._end_reason: str | None = None
+        super().__init__(history, forfeit)
         self._actions: dict | None = None
         for seat, mine in enumerate(pawns):
             if has_won(mine):
