@@ -53,12 +53,16 @@ def choose_move(view: dict, level: str, *, seed: Any = None, budget_s: float | N
     state = from_view(view, seed)
     if state.is_over:
         raise ValueError(f"the game is over ({state.end_reason}); there is no move to choose")
-    return player_for(state.game).choose(state, level, random.Random(seed), budget, max_depth)
+    rng = random.Random(seed)
+    if level == "easy":  # the same for every game: a uniformly random legal move
+        return rng.choice(state.legal_moves())
+    return player_for(state.game).choose(state, level, rng, budget, max_depth)
 
 
 def player_for(game: str) -> ModuleType:
     """The computer player of `game`: the module `parlor.ai.<game>`, whose
-    `choose(state, level, rng, budget, max_depth)` picks a move."""
+    `choose(state, level, rng, budget, max_depth)` picks a Medium or Hard move (Easy's is
+    `choose_move`'s own)."""
     name = f"{__name__}.{game}"
     try:
         return importlib.import_module(name)

@@ -28,12 +28,9 @@ MAX_DEPTH = 32
 
 def choose(state: AtaxxState, level: str, rng: random.Random, budget: Budget,
            max_depth: int | None = None) -> str:
-    """The move of `level` for the side to move in `state` (not over)."""
-    legal = state.legal_moves()
-    if legal == ["pass"]:
+    """The move of `level` ("medium" or "hard") for the side to move in `state` (not over)."""
+    if state.legal_moves() == ["pass"]:
         return "pass"
-    if level == "easy":
-        return rng.choice(legal)
     x, o = state.pieces
     own, opp = (x, o) if state.to_move == 0 else (o, x)
     if level == "medium":

@@ -30,7 +30,7 @@ import math
 import random
 
 from ..rules.chains import (
-    PIECE_INDEX, PIECE_SIZE, PICK, PLAY, STARTS, ChainsState, distance,
+    PIECE_INDEX, PIECE_SIZE, PICK, PLAY, STARTS, ChainsState, bits, distance,
     gen_placements, has_placement, link_points, place, qr, spread, tables,
 )
 from .search import Budget, Timeout
@@ -121,14 +121,14 @@ class Pos:
 
 def choose(state: ChainsState, level: str, rng: random.Random, budget: Budget,
            max_depth: int | None = None) -> str:
-    """The move of `level` for the seat to move in `state` (not over)."""
+    """The move of `level` ("medium" or "hard") for the seat to move in `state` (not over)."""
     if state.phase != PLAY:
-        return obstacle_move(state, level, rng)
+        return obstacle_move(state, rng)
     pos = Pos.of(state)
     pids = pos.moves()
     name = f"c{pos.turn}:"
-    if level == "easy" or len(pids) == 1:
-        return rng.choice(state.legal_moves()) if level == "easy" else name + pos.t.name(pids[0])
+    if len(pids) == 1:
+        return name + pos.t.name(pids[0])
     if level == "medium":
         return name + pos.t.name(medium_pid(pos, pids, rng))
     return name + pos.t.name(hard_pid(pos, pids, rng, budget, max_depth))
@@ -314,11 +314,11 @@ def _reply(pos: Pos, budget: Budget) -> Pos:
 
 # --- the 5-player obstacle phase ---------------------------------------------------------------
 
-def obstacle_move(state: ChainsState, level: str, rng: random.Random) -> str:
-    """A pick or an obstacle placement (see the module docstring)."""
+def obstacle_move(state: ChainsState, rng: random.Random) -> str:
+    """Medium's and Hard's pick or obstacle placement (see the module docstring)."""
     legal = state.legal_moves()
-    if level == "easy" or len(legal) == 1:
-        return rng.choice(legal)
+    if len(legal) == 1:
+        return legal[0]
     seat = state.to_move
     if state.phase == PICK:
         largest = max(PIECE_SIZE[PIECE_INDEX[m[5:]]] for m in legal)
@@ -327,7 +327,7 @@ def obstacle_move(state: ChainsState, level: str, rng: random.Random) -> str:
     best, choices = -math.inf, []
     for pid in state._obstacle_moves(seat):
         value = 0
-        for h in _bits(t.masks[pid]):
+        for h in bits(t.masks[pid]):
             cell = qr(h)
             for colour, start in enumerate(STARTS[5]):
                 press = max(0, 9 - distance(start, cell))
@@ -337,13 +337,6 @@ def obstacle_move(state: ChainsState, level: str, rng: random.Random) -> str:
         elif value == best:
             choices.append(pid)
     return "ob:" + t.name(rng.choice(sorted(choices)))
-
-
-def _bits(mask: int):
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 __all__ = ["choose", "Pos", "medium_pid", "hard_pid", "evaluate", "territory"]

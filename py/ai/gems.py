@@ -186,10 +186,7 @@ def winning_holes(gems: tuple[int, int], owned: tuple[int, int], seat: int) -> l
 
 def choose(state: GemsState, level: str, rng: random.Random, budget: Budget,
            max_depth: int | None = None) -> str:
-    """The move of `level` for the seat to move in `state` (not over)."""
-    legal = state.legal_moves()
-    if level == "easy":
-        return rng.choice(legal)
+    """The move of `level` ("medium" or "hard") for the seat to move in `state` (not over)."""
     if level == "medium":
         return medium_move(state, rng)
     return hard_move(state, rng, budget, max_depth)

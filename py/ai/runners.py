@@ -26,10 +26,10 @@ from __future__ import annotations
 
 import random
 
-from ..rules.hexgrid import bits
+from ..rules.core import bits
 from ..rules.runners import (
     ADJACENT, BOARD, CENTRE, GOAL, NAMES, ROUNDS, TEAMS, TWO_AWAY, RunnersState, friends_of,
-    gen_moves, score_of,
+    claims_of, gen_moves, score_of,
 )
 from .search import Budget, SearchResult, Timeout, iterative_deepening
 
@@ -59,12 +59,9 @@ CENTRALITY = [4 - BOARD.distance(i, CENTRE) for i in range(BOARD.size)]
 
 def choose(state: RunnersState, level: str, rng: random.Random, budget: Budget,
            max_depth: int | None = None) -> str:
-    """The move of `level` for the seat to move in `state` (not over)."""
-    legal = state.legal_moves()
-    if legal == ["pass"]:
+    """The move of `level` ("medium" or "hard") for the seat to move in `state` (not over)."""
+    if state.legal_moves() == ["pass"]:
         return "pass"
-    if level == "easy":
-        return rng.choice(legal)
     game = Game(state)
     if level == "medium":
         origin, target = medium_move(game, state.runners, state.owners, state.to_move, rng)
@@ -101,55 +98,41 @@ class Game:
 
 # --- the fast per-move arithmetic ------------------------------------------------------------
 
+def masks(game: Game, runners: tuple, owners: tuple, seat: int) -> tuple[int, int, int, int]:
+    """(friendly, occupied, team_owned, others_owned) for `seat`: its team's runners, every
+    runner, its team's hexes and the other seats' hexes."""
+    occupied = 0
+    for r in runners:
+        occupied |= r
+    friends = game.friends[seat]
+    friendly = team_owned = others_owned = 0
+    for s, m in enumerate(owners):
+        if s in friends:
+            friendly |= runners[s]
+            team_owned |= m
+        else:
+            others_owned |= m
+    return friendly, occupied, team_owned, others_owned
+
+
 def move_gains(game: Game, runners: tuple, owners: tuple, seat: int):
     """Yield (origin, target, gained, stolen, changed) for every move of `seat`, in the order
     of `gen_moves`: the points the move claims (centre 2), how many of them are taken from
     opponents, and the changed mask."""
-    occupied = 0
-    for r in runners:
-        occupied |= r
-    friends = game.friends[seat]
-    friendly = team_owned = others_owned = 0
-    for s, m in enumerate(owners):
-        if s in friends:
-            friendly |= runners[s]
-            team_owned |= m
-        else:
-            others_owned |= m
+    friendly, occupied, team_owned, others_owned = masks(game, runners, owners, seat)
     for origin, target, _ in gen_moves(runners[seat], occupied):
-        fr = friendly ^ (1 << origin) ^ (1 << target)
-        if not fr & REACH[target]:
-            yield origin, target, 0, 0, 0
-            continue
-        occ = occupied ^ (1 << origin) ^ (1 << target)
-        changed = 0
-        for between, beyond in TWO_AWAY[target]:
-            if fr >> beyond & 1 and not occ >> between & 1:
-                changed |= 1 << between
-        changed &= ~team_owned
+        moved = (1 << origin) ^ (1 << target)
+        fr = friendly ^ moved
+        changed = claims_of(target, fr, occupied ^ moved) & ~team_owned if fr & REACH[target] else 0
         if changed:
-            gained = changed.bit_count() + (changed >> CENTRE & 1)
-            stolen_mask = changed & others_owned
-            stolen = stolen_mask.bit_count() + (stolen_mask >> CENTRE & 1)
+            yield origin, target, score_of(changed), score_of(changed & others_owned), changed
         else:
-            gained = stolen = 0
-        yield origin, target, gained, stolen, changed
+            yield origin, target, 0, 0, 0
 
 
 def best_gain(game: Game, runners: tuple, owners: tuple, seat: int) -> tuple[int, int]:
     """(points, stolen) of the seat's best immediate claim (by points, then steals)."""
-    occupied = 0
-    for r in runners:
-        occupied |= r
-    friendly = team_owned = others_owned = 0
-    friends = game.friends[seat]
-    for s, m in enumerate(owners):
-        if s in friends:
-            friendly |= runners[s]
-            team_owned |= m
-        else:
-            others_owned |= m
-    return best_claim(runners[seat], friendly, occupied, team_owned, others_owned)
+    return best_claim(runners[seat], *masks(game, runners, owners, seat))
 
 
 def best_claim(mine: int, friendly: int, occupied: int, team_owned: int,
@@ -171,14 +154,14 @@ def best_claim(mine: int, friendly: int, occupied: int, team_owned: int,
                 continue
             occ = occ0 | (1 << target)
             changed = 0
-            for between, beyond in TWO_AWAY[target]:
+            for between, beyond in TWO_AWAY[target]:  # claims_of and score_of, inlined: hot
                 if fr0 >> beyond & 1 and not occ >> between & 1:
                     changed |= 1 << between
             changed &= ~team_owned
             if changed:
-                gained = changed.bit_count() + (changed >> CENTRE & 1)
-                stolen_mask = changed & others_owned
-                found = (gained, stolen_mask.bit_count() + (stolen_mask >> CENTRE & 1))
+                stolen = changed & others_owned
+                found = (changed.bit_count() + (changed >> CENTRE & 1),
+                         stolen.bit_count() + (stolen >> CENTRE & 1))
                 if found > best:
                     best = found
     return best

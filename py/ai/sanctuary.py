@@ -122,12 +122,10 @@ WEIGHTS = {"medium": MEDIUM, "hard": HARD}
 
 def choose(state: SanctuaryState, level: str, rng: random.Random, budget: Budget,
            max_depth: int | None = None) -> str:
-    """The move of `level` for the seat to move in `state` (not over)."""
+    """The move of `level` ("medium" or "hard") for the seat to move in `state` (not over)."""
     legal = state.legal_moves()
     if len(legal) == 1:
         return legal[0]                          # draw, pass, or a forced action
-    if level == "easy":
-        return rng.choice(legal)
     game = Game(state, level)
     seat, card = state.to_move, state.card
     actions = gen_actions(state.pawns, seat, game.sides[seat], card)
