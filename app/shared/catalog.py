@@ -27,6 +27,7 @@ def _card(game_id):
 
 def _entry(info, card):
     entry = dict(info)
+    entry["setup"] = "seats"  # a control per seat, unless the card says "presets"
     entry.update(card)
     entry["colours_by_seats"] = info["colours"]
     entry["colours"] = info["colours"][str(info["max_seats"])]

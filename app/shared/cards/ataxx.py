@@ -1,17 +1,15 @@
-"""Ataxx's card on the home screen and its help: presentation only (its facts are on its
-GameInfo, py/rules/ataxx.py)."""
+"""Ataxx's card on the home screen and its help."""
+
+from cards import mode
 
 CARD = {
     "blurb": "Clone or jump on a 7×7 board; every enemy piece you land next to turns yours.",
     "score_label": "pieces",
     "setup": "presets",
     "modes": [
-        {"id": "solo", "title": "Solo", "hint": "You against the computer",
-         "variant": "solo", "seats": ["human", "ai"]},
-        {"id": "local", "title": "Local", "hint": "Two people, one device",
-         "variant": "standard", "seats": ["human", "human"]},
-        {"id": "watch", "title": "Watch", "hint": "Computer against computer",
-         "variant": "standard", "seats": ["ai", "ai"]},
+        mode("solo", "Solo", "You against the computer", ["human", "ai"]),
+        mode("local", "Local", "Two people, one device", ["human", "human"], "standard"),
+        mode("watch", "Watch", "Computer against computer", ["ai", "ai"], "standard"),
     ],
     "rules": [
         "Select your piece, then an empty target.",

@@ -1,26 +1,23 @@
-"""Hex Chains's card on the home screen and its help: presentation only (its facts are on its
-GameInfo, py/rules/chains.py)."""
+"""Hex Chains's card on the home screen and its help."""
+
+from cards import mode
 
 CARD = {
     "blurb": "Lay chains of hex pieces that touch only at a point; the most hexes placed wins.",
     "score_label": "hexes placed",
     "modes_label": "Players",
-    "setup": "seats",
     "modes": [
-        {"id": "2x2", "title": "2×2", "variant": "2x2", "seats": 2,
-         "hint": "Two players, two colours each: Red & Yellow against Orange & Green, inside the blue lines."},
-        {"id": "2x3", "title": "2×3", "variant": "2x3", "seats": 2,
-         "hint": "Two players, three colours each: Red, Yellow & Blue against Orange, Green & Purple, on the whole board."},
-        {"id": "3p", "title": "3", "variant": "standard", "seats": 3,
-         "hint": "Three players, one colour each, inside the red lines."},
-        {"id": "4p", "title": "4", "variant": "standard", "seats": 4,
-         "hint": "Four players, one colour each, inside the blue lines."},
-        {"id": "5p", "title": "5", "variant": "standard", "seats": 5,
-         "hint": "Five players on the whole board; first you pick and place Purple's pieces as obstacles."},
-        {"id": "5q", "title": "5 quick", "variant": "quick", "seats": 5,
-         "hint": "Five players on the whole board, Purple's obstacles already laid out."},
-        {"id": "6p", "title": "6", "variant": "standard", "seats": 6,
-         "hint": "Six players, one colour each, on the whole board."},
+        mode("2x2", "2×2", "Two players, two colours each: Red & Yellow against Orange & Green, "
+                           "inside the blue lines."),
+        mode("2x3", "2×3", "Two players, three colours each: Red, Yellow & Blue against Orange, "
+                           "Green & Purple, on the whole board."),
+        mode("3p", "3", "Three players, one colour each, inside the red lines.", 3, "standard"),
+        mode("4p", "4", "Four players, one colour each, inside the blue lines.", 4, "standard"),
+        mode("5p", "5", "Five players on the whole board; first you pick and place Purple's pieces "
+                        "as obstacles.", 5, "standard"),
+        mode("5q", "5 quick", "Five players on the whole board, Purple's obstacles already laid out.",
+             5, "quick"),
+        mode("6p", "6", "Six players, one colour each, on the whole board.", 6, "standard"),
     ],
     "rules": [
         "Each colour has the same 18 pieces of 1 to 5 hexes, 72 hexes in all. Colours take turns "

@@ -1,21 +1,20 @@
-"""Gems's card on the home screen and its help: presentation only (its facts are on its
-GameInfo, py/rules/gems.py). The help is the users' rules text's own words."""
+"""Gems's card on the home screen and its help: the users' rules text's own words."""
+
+from cards import mode
 
 CARD = {
     "blurb": "ConHex: place gems in the holes, claim the cells around them, and join your two "
              "edges with a chain of your cells.",
     "score_label": "cells",
     "modes_label": "Rules",
-    "setup": "seats",
-    "modes": [
-        {"id": "standard", "title": "Standard", "variant": "standard", "seats": 2,
-         "hint": "With the pie rule, as played online: Blue may take Red's first gem as their own."},
-        {"id": "no-pie", "title": "No pie", "variant": "no-pie", "seats": 2,
-         "hint": "Without the pie rule: Red's first gem stays Red's."},
-        {"id": "handicap-2", "title": "Handicap 2", "variant": "handicap-2", "seats": 2,
-         "hint": "Red, the weaker player, places two gems before alternating play. No pie rule."},
-        {"id": "handicap-3", "title": "Handicap 3", "variant": "handicap-3", "seats": 2,
-         "hint": "Red, the weaker player, places three gems before alternating play. No pie rule."},
+    "modes": [  # each plays the variant of its id, two seats
+        mode("standard", "Standard",
+             "With the pie rule, as played online: Blue may take Red's first gem as their own."),
+        mode("no-pie", "No pie", "Without the pie rule: Red's first gem stays Red's."),
+        mode("handicap-2", "Handicap 2",
+             "Red, the weaker player, places two gems before alternating play. No pie rule."),
+        mode("handicap-3", "Handicap 3",
+             "Red, the weaker player, places three gems before alternating play. No pie rule."),
     ],
     "rules": [
         "Connect your two opposite edges with an unbroken chain of cells in your colour. Red, the "

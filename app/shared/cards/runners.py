@@ -1,20 +1,16 @@
-"""Runners's card on the home screen and its help: presentation only (its facts are on its
-GameInfo, py/rules/runners.py)."""
+"""Runners's card on the home screen and its help."""
+
+from cards import mode
 
 CARD = {
     "blurb": "Move your runners. Claim the space between. First to 7 wins.",
     "score_label": "points",
     "modes_label": "Players",
-    "setup": "seats",
     "modes": [
-        {"id": "2p", "title": "2", "hint": "Two players, free-for-all. First to 7 wins.",
-         "variant": "ffa", "seats": 2},
-        {"id": "3p", "title": "3", "hint": "Three players, free-for-all. First to 7 wins.",
-         "variant": "ffa", "seats": 3},
-        {"id": "4p", "title": "4", "hint": "Four players, free-for-all. First to 7 wins.",
-         "variant": "ffa", "seats": 4},
-        {"id": "2v2", "title": "2v2", "hint": "Orange + Jade against Blue + Violet. 12 wins as a team.",
-         "variant": "2v2", "seats": 4},
+        mode("2p", "2", "Two players, free-for-all. First to 7 wins.", 2, "ffa"),
+        mode("3p", "3", "Three players, free-for-all. First to 7 wins.", 3, "ffa"),
+        mode("4p", "4", "Four players, free-for-all. First to 7 wins.", 4, "ffa"),
+        mode("2v2", "2v2", "Orange + Jade against Blue + Violet. 12 wins as a team.", 4),
     ],
     "rules": [
         "Move your runners. Claim the space between. First to 7 wins; 12 as a team.",

@@ -1,5 +1,6 @@
-"""Sanctuary's card on the home screen and its help: presentation only (its facts are on its
-GameInfo, py/rules/sanctuary.py)."""
+"""Sanctuary's card on the home screen and its help."""
+
+from cards import mode
 
 CARD = {
     "blurb": "Race your four pawns to Finish: draw a card, make one complete move, send rivals home.",
@@ -13,11 +14,10 @@ CARD = {
                   "reconnects. If the lobby host is absent for two minutes, the earliest connected "
                   "human may start. Rooms expire after 24 hours without a completed action or lobby "
                   "change. A rematch online creates a fresh room and invitation.",
-    "setup": "seats",
     "modes": [
-        {"id": "2t", "title": "2", "hint": "Two teams, sitting opposite.", "variant": "standard", "seats": 2},
-        {"id": "3t", "title": "3", "hint": "Three teams.", "variant": "standard", "seats": 3},
-        {"id": "4t", "title": "4", "hint": "Four teams.", "variant": "standard", "seats": 4},
+        mode("2t", "2", "Two teams, sitting opposite.", 2, "standard"),
+        mode("3t", "3", "Three teams.", 3, "standard"),
+        mode("4t", "4", "Four teams.", 4, "standard"),
     ],
     "rules": [  # the users' rules text's own sentences, the track and deck spelled out (docs/sanctuary.md)
         "Race your four pawns to Finish before anyone else. Each turn, draw one card and choose one "
