@@ -36,7 +36,7 @@ def drag(page, origin, target):
 
 
 def test_solo_game_against_easy_to_the_end_by_tapping(open_page, blocked):
-    page = open_page("/?clock=600")
+    page = open_page("/?clock=600&pace=0")
     wait_engine(page)
     start(page, "solo", level="easy", layout="Diamond")
     assert page.inner_text(".seat-0 .name") == "Red" and page.inner_text(".seat-0 .who") == "You"
@@ -315,7 +315,7 @@ def test_the_logo_goes_home_and_continue_comes_back(open_page):
 
 def test_offline_after_one_visit_plays_against_the_computer(open_page, server_factory, site_dir, blocked):
     srv = server_factory()
-    page = open_page("/?clock=600", srv=srv)
+    page = open_page("/?clock=600&pace=0", srv=srv)
     wait_engine(page)
     wait_service_worker(page)
     version = json.loads((site_dir / "precache.json").read_text())["version"]

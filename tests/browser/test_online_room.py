@@ -73,7 +73,7 @@ def play(pages, until_moves=None, limit=200):
         if until_moves is not None and moved >= until_moves:
             return
         for page in pages[1:]:
-            if page.evaluate(MY_TURN) or page.evaluate(MY_PASS):
+            if page.evaluate(f"({MY_TURN}) || ({MY_PASS})"):
                 tap_any(page)
                 host.wait_for_function(f"document.querySelectorAll('.move-log .mv').length > {moved}"
                                        f" || {OVER}", timeout=15_000)

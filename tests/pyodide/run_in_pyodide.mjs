@@ -6,7 +6,8 @@
 //
 // --zip FILE (repeatable) puts a zip of modules first on sys.path, as the engine worker does
 // with wheels/engine.zip (the modules of app/engine/ and app/shared/, compiled); --only
-// NAME (repeatable) runs only those files of the test directory.
+// NAME (repeatable) runs only those files of the test directory; --plugin FILE loads that pytest
+// plugin module (tests/pyodide/fewer_examples.py).
 // Pyodide comes from node_modules/pyodide; with --stdlib, its standard library is the given zip
 // (the site's, compiled at build time) instead of the package's own. Every wheel given (--wheel,
 // and every *.whl in --deps) is unpacked into site-packages: no micropip, no package index. The
@@ -21,13 +22,14 @@ import { fileURLToPath } from "node:url";
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
 function parseArgs(argv) {
-  const args = { wheels: [], zips: [], only: [], stdlib: null, deps: null, tests: null, pytest: [] };
+  const args = { wheels: [], zips: [], only: [], plugins: [], stdlib: null, deps: null, tests: null, pytest: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === "--") { args.pytest = argv.slice(i + 1); break; }
     else if (a === "--wheel") args.wheels.push(resolve(argv[++i]));
     else if (a === "--zip") args.zips.push(resolve(argv[++i]));
     else if (a === "--only") args.only.push(argv[++i]);
+    else if (a === "--plugin") args.plugins.push(resolve(argv[++i]));
     else if (a === "--stdlib") args.stdlib = resolve(argv[++i]);
     else if (a === "--deps") args.deps = resolve(argv[++i]);
     else if (a === "--tests") args.tests = resolve(argv[++i]);
@@ -87,14 +89,21 @@ async function main() {
     pyodide.FS.writeFile(target, new Uint8Array(readFileSync(zip)));
     zipPaths.push(target);
   }
-  pyodide.globals.set("ZIP_PATHS", pyodide.toPy(zipPaths));
-  pyodide.runPython("import sys; sys.path[0:0] = ZIP_PATHS");
+  const pluginArgs = [];
+  for (const plugin of args.plugins) {
+    pyodide.FS.mkdirTree("/plugins");
+    pyodide.FS.writeFile(`/plugins/${basename(plugin)}`, new Uint8Array(readFileSync(plugin)));
+    zipPaths.push("/plugins");
+    pluginArgs.push("-p", basename(plugin, ".py"));
+  }
+  pyodide.globals.set("PATH_FRONT", pyodide.toPy([...new Set(zipPaths)]));
+  pyodide.runPython("import sys; sys.path[0:0] = PATH_FRONT");
   const testsDir = `/work/${basename(args.tests)}`;
   copyTree(pyodide.FS, args.tests, testsDir);
   const targets = args.only.length ? args.only.map((name) => `${testsDir}/${name}`) : [testsDir];
   console.log(`run_in_pyodide: Pyodide ${pyodide.version} ready in ${((performance.now() - t0) / 1000).toFixed(1)} s; ` +
               `${wheels.length} wheels unpacked; running pytest on ${args.tests}`);
-  pyodide.globals.set("PYTEST_ARGS", pyodide.toPy([...targets, ...args.pytest]));
+  pyodide.globals.set("PYTEST_ARGS", pyodide.toPy([...pluginArgs, ...targets, ...args.pytest]));
   const code = await pyodide.runPythonAsync(`
 import os, sys
 sys.dont_write_bytecode = True

@@ -5,6 +5,9 @@ wheels of pytest and hypothesis that scripts/setup.sh downloads to .cache/pyodid
 standard library the site ships (compiled at build time: runtime/pyodide/python_stdlib.zip); and
 the engine's hostile-input tests of tests/app/ on the engine worker's own modules
 (wheels/engine.zip).
+
+Each suite runs in parts, one Pyodide a part, so the two test workers share the load; inside
+Pyodide each Hypothesis test draws a quarter of its examples (tests/pyodide/fewer_examples.py).
 """
 
 import os
@@ -17,7 +20,25 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent.parent
 RUNNER = ROOT / "tests" / "pyodide" / "run_in_pyodide.mjs"
 DEPS = Path(os.environ.get("PARLOR_PYODIDE_WHEELS", ROOT / ".cache" / "pyodide-wheels"))
-SUITES = ["rules", "ai"]  # pure-Python suites that must pass inside Pyodide too
+FEWER_EXAMPLES = ROOT / "tests" / "pyodide" / "fewer_examples.py"
+
+
+def crosschecks(name: str) -> bool:
+    return name.endswith("_crosscheck.py")
+
+
+def contract(name: str) -> bool:
+    return name in ("test_contract.py", "test_golden.py")
+
+
+# The pure-Python suites that must pass inside Pyodide too, in parts of similar length: a part is
+# (directory, which of its test files).
+PARTS = {
+    "rules-contract": ("rules", contract),
+    "rules-crosscheck": ("rules", crosschecks),
+    "rules-games": ("rules", lambda name: not contract(name) and not crosschecks(name)),
+    "ai": ("ai", lambda name: True),
+}
 # tests/app/ files run inside Pyodide on wheels/engine.zip: the engine against hostile JSON, where
 # json.loads on deep nesting is a fatal error (a JavaScript stack overflow), not a RecursionError.
 ENGINE_TESTS = ["test_json_guard.py", "test_hostile_json.py"]
@@ -25,12 +46,9 @@ ENGINE_TESTS = ["test_json_guard.py", "test_hostile_json.py"]
 pytestmark = pytest.mark.pyodide
 
 
-def has_tests(directory: Path) -> bool:
-    return directory.is_dir() and any(directory.rglob("test_*.py"))
-
-
 def run_pytest_in_pyodide(site: Path, tests: Path, *pytest_args: str, timeout: float = 900,
-                          zips: tuple[Path, ...] = (), only: tuple[str, ...] = ()):
+                          zips: tuple[Path, ...] = (), only: tuple[str, ...] = (),
+                          plugins: tuple[Path, ...] = ()):
     if shutil.which("node") is None:
         pytest.skip("node is not installed")
     if not (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").is_file():
@@ -41,23 +59,28 @@ def run_pytest_in_pyodide(site: Path, tests: Path, *pytest_args: str, timeout: f
            "--stdlib", str(site / "runtime" / "pyodide" / "python_stdlib.zip"),
            "--deps", str(DEPS), "--tests", str(tests),
            *[arg for zip_ in zips for arg in ("--zip", str(zip_))],
-           *[arg for name in only for arg in ("--only", name)], "--", "-q", "-rfEs", *pytest_args]
+           *[arg for name in only for arg in ("--only", name)],
+           *[arg for plugin in plugins for arg in ("--plugin", str(plugin))],
+           "--", "-q", "-rfEs", *pytest_args]
     done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=timeout)
     print(done.stdout)   # pytest's own summary from inside Pyodide (shown with -s or on failure)
     print(done.stderr)
     return done
 
 
-@pytest.mark.parametrize("suite", SUITES)
-def test_suite_in_pyodide(site_dir, suite):
+@pytest.mark.parametrize("part", PARTS)
+def test_suite_in_pyodide(site_dir, part):
+    suite, wanted = PARTS[part]
     tests = ROOT / "tests" / suite
-    if not has_tests(tests):
-        pytest.skip(f"tests/{suite}/ holds no tests yet")
-    done = run_pytest_in_pyodide(site_dir, tests)
+    files = sorted(path.name for path in tests.glob("test_*.py") if wanted(path.name))
+    if not files:
+        pytest.skip(f"tests/{suite}/ holds no tests of part {part} yet")
+    done = run_pytest_in_pyodide(site_dir, tests, only=tuple(files), plugins=(FEWER_EXAMPLES,))
     if done.returncode == 5:
-        pytest.skip(f"pytest collected no tests in tests/{suite}/ inside Pyodide")
+        pytest.skip(f"pytest collected no tests of part {part} inside Pyodide")
     assert "refused network" not in done.stderr, "Pyodide tried to reach the network"
     assert done.returncode == 0, f"pytest inside Pyodide exited {done.returncode}"
+    assert " passed" in done.stdout
 
 
 def test_the_engine_against_hostile_json_in_pyodide(site_dir):
