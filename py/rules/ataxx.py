@@ -299,6 +299,33 @@ class AtaxxState(State):
         return AtaxxState(self.variant, x, o, self.blocked, turn, halfmove, fullmove,
                           self.start_fen, self._history + (name,), seen)
 
+    def _taken(self, target: int) -> int:
+        """The rival pieces a piece arriving on `target` takes (the mover's move, this state)."""
+        return ADJACENT[target] & self._pieces[1 - self._turn]
+
+    def _describe(self, move: str, after: "AtaxxState") -> str:
+        """"Red jumps a7→c5 and takes 3", "Blue clones to b6", "Red passes"."""
+        who = self.mover_name()
+        parsed = parse_move(move)
+        if parsed is None:
+            return f"{who} passes"
+        origin, target = parsed
+        if origin < 0:
+            text = f"{who} clones to {NAMES[target]}"
+        else:
+            text = f"{who} jumps {NAMES[origin]}→{NAMES[target]}"
+        taken = self._taken(target).bit_count()
+        return f"{text} and takes {taken}" if taken else text
+
+    def _places(self, move: str, after: "AtaxxState") -> list[str]:
+        """The origin of a jump, the target, then the squares taken."""
+        parsed = parse_move(move)
+        if parsed is None:
+            return []
+        origin, target = parsed
+        named = [NAMES[origin]] if origin >= 0 else []
+        return named + [NAMES[target]] + [NAMES[sq] for sq in bits(self._taken(target))]
+
     def _forfeit(self, seat: int, reason: str) -> "AtaxxState":
         state = self._forfeited_copy(seat, reason)
         state._end([1 - seat], f"{PIECE[seat]} forfeits ({reason})")

@@ -49,6 +49,14 @@ def bits(mask: int):
         mask ^= low
 
 
+def join_words(items: list[str]) -> str:
+    """"a", "a and b", "a, b and c": a list in an English sentence."""
+    items = list(items)
+    if len(items) < 2:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
 @dataclass(frozen=True)
 class GameInfo:
     """What the lobby needs to know about a game before one exists."""
@@ -236,6 +244,46 @@ class State:
         if not isinstance(reason, str) or not reason or len(reason) > 40:
             raise IllegalMove("a forfeit reason is a short word such as 'timeout' or 'resign'")
         return self._forfeit(seat, reason)
+
+    # --- moves in words (the log, screen readers) and the places they name ----------------
+    def seat_names(self) -> list[str]:
+        """Each seat's name as the page shows it: its colour (`GameInfo.colours_for`). A game
+        whose seat plays several colours overrides it."""
+        from . import GAMES  # the registry imports the game modules, which import this one
+        info = GAMES.get(self.game)
+        names = list(info.colours_for(self.seats)) if info is not None else []
+        return names if len(names) == self.seats else [f"Seat {s + 1}" for s in range(self.seats)]
+
+    def mover_name(self) -> str:
+        """The name a description of the next move starts with: the seat to move's (a game
+        where a seat moves one of several colours names the colour)."""
+        seat = self.to_move
+        return "Nobody" if seat is None else self.seat_names()[seat]
+
+    def describe(self, move: Any) -> str:
+        """`move`, legal here and not yet played, as a short plain-English sentence naming the
+        mover first ("Red jumps a1→c3 and takes 3"): for the move log and the announcement of
+        a computer's or a remote player's move. Raises IllegalMove (changing nothing) if the
+        move is not legal. Games override `_describe`."""
+        after = self.play(move)
+        return self._describe(after.history[-1], after)
+
+    def places(self, move: Any) -> list[str]:
+        """The board places `move` (legal here, not yet played) names, without repeats: where
+        it moves from and to first, then what it takes or claims. Each is the name the page's
+        board gives that place (its `data-sq` or `data-hex` attribute), so the page can
+        highlight them without knowing the game. Raises IllegalMove like `describe`. Games
+        override `_places`."""
+        after = self.play(move)
+        return list(dict.fromkeys(self._places(after.history[-1], after)))
+
+    def _describe(self, move: str, after: "State") -> str:
+        """`describe` of the legal `move` (in canonical notation) that leads to `after`."""
+        return f"{self.mover_name()} plays {move}"
+
+    def _places(self, move: str, after: "State") -> list[str]:
+        """`places` of the legal `move` (in canonical notation) that leads to `after`."""
+        return []
 
     def targets(self) -> dict[str, list[list[str]]]:
         """Board hints for tap-tap and drag, {origin: [[target, move, kind], ...]}, for games

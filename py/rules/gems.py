@@ -201,6 +201,21 @@ def playout(gems0: int, gems1: int, owned0: int, owned1: int, mover: int, rng: r
     return fill(gems0, gems1, owned0, owned1, mover, ranked)
 
 
+CORNER_HOLES = ("A1", "I1", "I9", "A9")
+
+
+def cell_words(cell: int) -> str:
+    """A cell for people: "the centre", "the A1 corner", "a top edge cell", "a cell"."""
+    kind = KIND[cell]
+    if kind == "centre":
+        return "the centre"
+    if kind == "corner":
+        return f"the {next(h for h in CELLS[cell] if h in CORNER_HOLES)} corner"
+    if kind.startswith("ring"):
+        return "a cell"
+    return f"a{'n' if kind[0] in 'aeiou' else ''} {kind} edge cell"
+
+
 class GemsState(State):
     """A Gems position with its history and result."""
 
@@ -303,6 +318,29 @@ class GemsState(State):
         state.owned = (0, 0)
         state._history = self._history + (SWAP,)
         return state
+
+    def _describe(self, move: str, after: "GemsState") -> str:
+        """"Red places a gem at E5 and claims the centre", "Blue places a gem at C4, claims 2
+        cells and joins left and right", "Blue swaps: Red's gem at E5 becomes Blue's"."""
+        who = self.mover_name()
+        if move == SWAP:
+            names = self.seat_names()
+            return f"{who} swaps: {names[0]}'s gem at {HOLES[after.last]} becomes {names[1]}'s"
+        seat = self.to_move
+        new = after.owned[seat] & ~self.owned[seat]
+        text = f"{who} places a gem at {move}"
+        if not new:
+            return text
+        count = new.bit_count()
+        cells = cell_words(new.bit_length() - 1) if count == 1 else f"{count} cells"
+        if after.is_over and after.winners == [seat]:
+            first, second = EDGE_NAMES[seat]
+            return f"{text}, claims {cells} and joins {first} and {second}"
+        return f"{text} and claims {cells}"
+
+    def _places(self, move: str, after: "GemsState") -> list[str]:
+        """The hole of the gem placed, or of the gem a swap takes."""
+        return [HOLES[after.last]]
 
     def _forfeit(self, seat: int, reason: str) -> "GemsState":
         state = self._forfeited_copy(seat, reason)

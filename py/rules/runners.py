@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .core import GameInfo, IllegalMove, State, bits, check_move_string, shown
+from .core import GameInfo, IllegalMove, State, bits, check_move_string, join_words, shown
 from .hexgrid import hex_board
 
 BOARD = hex_board(4)
@@ -357,6 +357,34 @@ class RunnersState(State):
         seats = list(seats)
         best = max(scores[s] for s in seats)
         return [s for s in seats if scores[s] == best]
+
+    def _describe(self, move: str, after: "RunnersState") -> str:
+        """"Orange steps A3→B4", "Blue leaps E4→E6, claims E5 and steals D5 from Orange"."""
+        who = self.mover_name()
+        last = after._last
+        if last["kind"] == "pass":
+            return f"{who} passes"
+        origin, target = move.split("-")
+        text = f"{who} {last['kind']}s {origin}→{target}"
+        claimed = [c["cell"] for c in last["claims"] if c["from"] is None]
+        stolen: dict[int, list[str]] = {}
+        for c in last["claims"]:
+            if c["from"] is not None:
+                stolen.setdefault(c["from"], []).append(c["cell"])
+        names = self.seat_names()
+        gains = [f"claims {join_words(claimed)}"] if claimed else []
+        gains += [f"steals {join_words(cells)} from {names[seat]}" for seat, cells in stolen.items()]
+        if not gains:
+            return text
+        if len(gains) == 1:
+            return f"{text} and {gains[0]}"
+        return f"{text}, {join_words(gains)}"
+
+    def _places(self, move: str, after: "RunnersState") -> list[str]:
+        """The runner's origin and target, then the hexes claimed or stolen."""
+        if move == "pass":
+            return []
+        return move.split("-") + [c["cell"] for c in after._last["claims"]]
 
     def _forfeit(self, seat: int, reason: str) -> "RunnersState":
         """`seat` loses: in 2v2 the other team wins; in free-for-all the other seats with the

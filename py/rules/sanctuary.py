@@ -24,7 +24,7 @@ import random
 import re
 from typing import Any
 
-from .core import GameInfo, IllegalMove, State, check_move_string, shown
+from .core import GameInfo, IllegalMove, State, check_move_string, join_words, shown
 
 TRACK = 60
 SIDE = 15
@@ -465,6 +465,67 @@ class SanctuaryState(State):
                 return f"{NAMES[origin]} moving {n} forward reaches {NAMES[d]}"
             return f"your own pawn is on {NAMES[d]}"
         return f"{CARDS[card]} does not move a pawn that way"
+
+    def _spoken(self, name: str) -> str:
+        """A space for people: T12, Sanctuary 2, Launch, Finish."""
+        if name[0] == "S":
+            return f"Sanctuary {name[1:]}"
+        return {"L": "Launch", "F": "Finish"}.get(name, name)
+
+    def _landmark(self, name: str) -> str:
+        """" (Blue's arrow)" or " (Blue's crossing)" for a track space that is one of a team's
+        in play, else ""."""
+        if name[0] != "T":
+            return ""
+        pos = int(name[1:])
+        for seat in range(self.seats):
+            for what, space in (("arrow", arrow(self.side(seat))), ("crossing", crossing(self.side(seat)))):
+                if pos == space:
+                    return f" ({self.colour(seat)}'s {what})"
+        return ""
+
+    def _describe(self, move: str, after: "SanctuaryState") -> str:
+        """"Red draws a card" (the card is not known before it is drawn), "Yellow plays 5:
+        T12→T17 (Blue's crossing) and sends Blue's pawn back to Launch", "Red plays Six: T12→T15
+        and T30→T33", "Blue plays Switcheroo: swaps T12 with Red's pawn on T40", "Red passes:
+        10 allows no move"."""
+        who = self.mover_name()
+        last = after._last
+        if move == "draw":
+            shuffle = "shuffles the discard pile and " if last["reshuffled"] else ""
+            return f"{who} {shuffle}draws a card"
+        card = last["card"]
+        if move == "pass":
+            return f"{who} passes: {card} allows no move"
+        kind, steps, captures = last["kind"], last["steps"], last["captures"]
+        spoken = self._spoken
+        if kind == "launch":
+            action = f"launches a pawn onto {steps[0][1]}"
+        elif kind == "swap":
+            own, rival = steps[0]
+            owner = track_owners(self.pawns)[SPACE[rival]]
+            action = f"swaps {own} with {self.colour(owner)}'s pawn on {rival}"
+        else:
+            action = " and ".join(f"{spoken(o)}→{spoken(d)}" for o, d in steps)
+            if len(steps) == 1:
+                action += self._landmark(steps[0][1])
+        text = f"{who} plays {card}: {action}"
+        if not captures:
+            return text
+        if len(captures) == 1 and captures[0][1] == steps[-1][1]:
+            return f"{text} and sends {self.colour(captures[0][0])}'s pawn back to Launch"
+        sent = join_words([f"{self.colour(team)}'s pawn on {space}" for team, space in captures])
+        return f"{text} and sends {sent} back to Launch"
+
+    def _places(self, move: str, after: "SanctuaryState") -> list[str]:
+        """The spaces the pawns move from and to, then the Launch of each rival pawn taken.
+        Launch, Sanctuary and Finish are a team's own: the board names them `L@1`, `S2@1`,
+        `F@1` (the seat after the @); track spaces are `T0`-`T59`."""
+        last = after._last
+        seat = last["seat"]
+        named = [f"{space}@{seat}" if space[0] != "T" else space
+                 for step in last.get("steps", []) for space in step]
+        return named + [f"L@{team}" for team, _ in last.get("captures", [])]
 
     def _forfeit(self, seat: int, reason: str) -> "SanctuaryState":
         """`seat` loses: the other seats with the most pawns in Finish win (ties share)."""
