@@ -58,6 +58,13 @@ PIECES: dict[str, tuple[tuple[int, int], ...]] = {
 }
 """The 18 pieces of a colour by id (the spec's listing order), in axial (q, r)."""
 PIECE_IDS = tuple(PIECES)
+PIECE_NAMES = {
+    "1": "single", "2": "pair", "3a": "straight three", "3b": "bent three", "3c": "triangle",
+    "4a": "long four", "4b": "zigzag four", "4c": "diamond", "4d": "propeller", "4e": "arch",
+    "5a": "wide V", "5b": "Z", "5c": "staircase", "5d": "crank", "5e": "long propeller",
+    "5f": "bent propeller", "5g": "sharp V", "5h": "long five",
+}
+"""Each piece's name in words, as the page's move log gives it (docs/chains.md, "The page")."""
 PIECE_INDEX = {pid: i for i, pid in enumerate(PIECE_IDS)}
 PIECE_SIZE = tuple(len(PIECES[p]) for p in PIECE_IDS)
 ALL_PIECES = (1 << len(PIECE_IDS)) - 1
@@ -963,6 +970,41 @@ class ChainsState(State):
         state._history = self._history + (f"c{colour}:{t.name(pid)}",)
         state._advance(colour)
         return state
+
+    def seat_names(self) -> list[str]:
+        """Each seat named by its colours, as the page names it: "Red & Yellow" for a seat that
+        plays two."""
+        s = self.setup
+        names = []
+        for seat in range(self.seats):
+            own = [COLOURS[c] for c in range(s.colours) if s.owner[c] == seat]
+            names.append(own[0] if len(own) == 1 else ", ".join(own[:-1]) + " & " + own[-1])
+        return names
+
+    def mover_name(self) -> str:
+        """The colour to place, or the seat picking or placing an obstacle."""
+        if self.phase == PLAY:
+            return COLOURS[self.turn]
+        return super().mover_name()
+
+    def _describe(self, move: str, after: "ChainsState") -> str:
+        """"Red places the long five at 5,3 6,3 7,3 8,3 9,3", "Blue picks the Z as an
+        obstacle", "Blue places the obstacle Z at 0,5 0,6 1,6 2,6 2,7"."""
+        who = self.mover_name()
+        head, _, hexes = move.partition(":")
+        if head == "pick":
+            return f"{who} picks the {PIECE_NAMES[hexes]} as an obstacle"
+        at = hexes.replace(";", " ")
+        if head == "ob":
+            pid = after.obstacles[-1][1]
+            return f"{who} places the obstacle {PIECE_NAMES[PIECE_IDS[tables('whole').piece[pid]]]} at {at}"
+        pid = after.log[-1][1]
+        return f"{who} places the {PIECE_NAMES[PIECE_IDS[self.tables.piece[pid]]]} at {at}"
+
+    def _places(self, move: str, after: "ChainsState") -> list[str]:
+        """The hexes a piece or an obstacle covers, as `q,r` (the board's `data-hex`)."""
+        head, _, hexes = move.partition(":")
+        return [] if head == "pick" else hexes.split(";")
 
     def _forfeit(self, seat: int, reason: str) -> "ChainsState":
         """`seat` loses; the other seats with the highest score win (ties share)."""
