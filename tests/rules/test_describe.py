@@ -107,6 +107,10 @@ def test_runners_sentences():
     assert state.places("C2-C3") == ["C2", "C3", "B2"]
     assert state.describe("A1-B1") == "Orange steps A1→B1"
     assert state.describe("C2-C1") == "Orange steps C2→C1 and claims B1"
+    both = new_game("runners", seats=2, start={"runners": [["A1", "D3", "E5"], ["E2", "F6"]],
+                                               "owners": [[], ["B2", "H3"]]})
+    assert both.describe("D3-C3") == "Orange steps D3→C3, claims D4 and steals B2 from Blue"
+    assert both.places("D3-C3") == ["D3", "C3", "B2", "D4"]
     leap = new_game("runners", seats=2, start={"runners": [["A1", "E5"], ["A2", "I4", "I5"]]})
     assert leap.describe("A1-A3") == "Orange leaps A1→A3" and leap.places("A1-A3") == ["A1", "A3"]
     state = new_game("runners", seats=4, variant="2v2")
