@@ -225,6 +225,13 @@ def test_tampered_records_are_refused(game):
         refused(changed(record, seed=1), "malformed", "no chance")
 
 
+def test_moves_are_read_as_the_rules_read_them():
+    record = finished()
+    loose = changed(record, moves=[f" {m.swapcase()} " for m in record["moves"]])
+    assert read_record(loose) == record
+    assert loose["moves"][0] != record["moves"][0]  # the input is left as it was
+
+
 def test_the_notation_text_is_checked():
     record = finished()
     text = to_text(record)
