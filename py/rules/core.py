@@ -83,6 +83,10 @@ class GameInfo:
     seat_colours: tuple[tuple[int, tuple[str, ...]], ...] = ()
     """Colour names for the seat counts that do not take the first of `colours`, as
     ((seats, (name, ...)), ...), e.g. Sanctuary's two teams sitting opposite."""
+    chance: bool = False
+    """True if the game has chance (cards, dice): `new_game`'s seed then fixes it, and the
+    state's `to_dict()["seed"]` (an int or a short text) is the seed, which a game record keeps.
+    A game without chance plays the same for every seed."""
     turn_seconds: int | None = None
     """The turn clock of a table of this game, in seconds; None: no clock."""
     online: tuple[tuple[str, Any], ...] = ()

@@ -714,7 +714,7 @@ def from_view(view: dict, seed: Any = None) -> SanctuaryState:
 INFO = GameInfo(
     id="sanctuary", title="Sanctuary", min_seats=2, max_seats=4, variants=VARIANTS,
     default_variant=VARIANTS[0], layouts=(), new=new, from_dict=from_dict, from_view=from_view,
-    first_option=True, colours=COLOURS,
+    first_option=True, chance=True, colours=COLOURS,
     seat_colours=((2, tuple(COLOURS[s] for s in SIDES[2])), (3, tuple(COLOURS[s] for s in SIDES[3]))),
     # The seed: "After two minutes without a seat heartbeat, a computer may take its turn until it
     # reconnects. If the lobby host is absent for two minutes, the earliest connected human may
