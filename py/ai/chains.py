@@ -301,6 +301,7 @@ def _reply(pos: Pos, budget: Budget) -> Pos:
     `pos` itself when the game is over."""
     if pos.turn is None:
         return pos
+    budget.check()  # listing and ordering the replies is no node: read the clock before it
     seat = pos.owner[pos.turn]
     best, best_value = pos, -math.inf
     for pid in order(pos, pos.moves(), REPLY_WIDTH):
