@@ -176,6 +176,20 @@ def test_the_clock_is_read_at_least_every_check_every_nodes_by_a_generous_bound(
     assert len(reads) >= budget.nodes // 8 - 1
 
 
+def test_the_clock_is_read_before_every_reply_whatever_check_every_says():
+    # Listing and ordering a reply's placements counts no node, so the search reads the clock
+    # before each one: with ticks that never read it, two iterations of ROOT_WIDTH lines still
+    # read it at least once per line and iteration.
+    state = random_position(12, 2, "2x2", plies=12)
+    pos = chains_ai.Pos.of(state)
+    budget = Budget(HUGE, check_every=10**9)
+    reads = []
+    budget.clock = lambda: reads.append(1) or 0.0
+    chains_ai.hard_pid(pos, pos.moves(), random.Random(0), budget, max_depth=3)
+    assert chains_ai.LAST_SEARCH["depth"] == 3
+    assert len(reads) >= 2 * min(chains_ai.ROOT_WIDTH, len(pos.moves()))
+
+
 def test_a_timeout_before_depth_one_completes_falls_back_to_medium():
     state = random_position(4, 4, "standard", plies=8)
     pos = chains_ai.Pos.of(state)
