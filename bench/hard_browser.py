@@ -16,7 +16,8 @@ really chooses). The page's engine gets each one through its `restore` export as
 state.to_dict(), "paused": false}`, which app/engine/local_table.py replays from the config's
 start; `think(budget)` is then timed from the page as in bench/ai_browser.py: performance.now()
 around the awaited `window.parlorEngine("think", …)`, i.e. main thread -> worker -> choose_move
--> back. The page's first think() (it imports parlor.ai.<game> and warms the wasm) is timed
+-> back; beside it the CPU time Chromium's processes used meanwhile (from /proc: a wall time
+well above it is a wait for a core). The page's first think() (it imports parlor.ai.<game> and warms the wasm) is timed
 apart on the first position. Afterwards (browser closed, so they do not compete for the CPU) the
 same positions and seeds go through `choose_move` under CPython, for the ratio and the moves.
 
@@ -29,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import sys
@@ -38,7 +40,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
 import _parlor  # noqa: E402,F401  (makes `parlor` importable)
-from _page import call, engine_page, load, timed_think  # noqa: E402
+from _page import call, engine_page, load  # noqa: E402
 
 from parlor.ai import choose_move  # noqa: E402
 from parlor.rules import GAMES, new_game  # noqa: E402
@@ -82,21 +84,55 @@ def saved(game: str, seats: int, variant: str, seed: int, state) -> str:
                        "state": state.to_dict(), "paused": False})
 
 
+def browser_cpu() -> float:
+    """CPU seconds used so far by this process's descendants (Playwright's driver and Chromium,
+    the engine worker's renderer included), read from /proc; 0.0 where there is none."""
+    parents, used = {}, {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parents[int(entry.name)] = int(fields[1])
+        used[int(entry.name)] = int(fields[11]) + int(fields[12])  # utime + stime, in ticks
+    children: dict = {}
+    for pid, parent in parents.items():
+        children.setdefault(parent, []).append(pid)
+    total, todo = 0, list(children.get(os.getpid(), []))
+    while todo:
+        pid = todo.pop()
+        total += used.get(pid, 0)
+        todo += children.get(pid, [])
+    return total / os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 0.0
+
+
 def browser_times(site: Path, game: str, budget: float, tables):
-    """tables: [(seats, variant, seed, state)] -> (hello, first think s, [(row..., secs, move)])."""
+    """tables: [(seats, variant, seed, state)] -> (hello answer, first think s, rows
+    [(seats, variant, seed, state, think s, move, the browser's CPU s during the think)])."""
     rows = []
     with engine_page(site) as (page, hello):
         seats, variant, seed, state = tables[0]
         call(page, "restore", saved(game, seats, variant, seed, state))
         first = call(page, "think", str(budget))[0]
         for seats, variant, seed, state in tables:
-            secs, answer = timed_think(page, "restore", saved(game, seats, variant, seed, state),
-                                       budget, f"{seats}:{variant} seed {seed}")
+            what = f"{seats}:{variant} seed {seed}"
+            answer = json.loads(call(page, "restore", saved(game, seats, variant, seed, state))[1])
+            if not answer["ok"]:
+                raise SystemExit(f"restore refused {what}: {answer['error']}")
+            cpu = browser_cpu()
+            secs, reply = call(page, "think", str(budget))
+            cpu = browser_cpu() - cpu
+            answer = json.loads(reply)
+            if not answer["ok"]:
+                raise SystemExit(f"think failed ({what}): {answer['error']}")
             if answer["ply"] != len(state.history):
                 raise SystemExit(f"think answered for ply {answer['ply']}, not {len(state.history)}")
-            rows.append((seats, variant, seed, state, secs, answer["move"]))
-            print(f"  browser {seats}:{variant:8} seed {seed} ply {answer['ply']:3}: {secs:.3f} s  "
-                  f"{len(state.legal_moves()):4} legal  {answer['move']}", flush=True)
+            rows.append((seats, variant, seed, state, secs, answer["move"], cpu))
+            print(f"  browser {seats}:{variant:8} seed {seed} ply {answer['ply']:3}: {secs:.3f} s "
+                  f"(browser CPU {cpu:.2f} s) {len(state.legal_moves()):4} legal  {answer['move']}",
+                  flush=True)
     return hello, first, rows
 
 
@@ -142,7 +178,7 @@ def main(argv: list[str] | None = None) -> int:
     all_b, all_c = [], []
     for seats, variant in modes:
         b_times, c_times, same = [], [], 0
-        for s, v, seed, state, secs, move in rows:
+        for s, v, seed, state, secs, move, _ in rows:
             if (s, v) != (seats, variant):
                 continue
             b_times.append(secs)
@@ -164,6 +200,11 @@ def main(argv: list[str] | None = None) -> int:
           f"over {args.budget} s: {sum(t > args.budget for t in all_b)}; CPython median "
           f"{statistics.median(all_c):.3f} s, worst {max(all_c):.3f} s; median browser/CPython "
           f"ratio per position {ratio:.2f} (both sides stop on the budget where it binds)")
+    over = [row for row in rows if row[4] > args.budget]
+    print(f"the browser's CPU time during each think() (all its processes, /proc ticks of 10 ms): "
+          f"median {statistics.median(row[-1] for row in rows):.2f} s, worst {max(row[-1] for row in rows):.2f} s"
+          + "".join(f"; {row[0]}:{row[1]} seed {row[2]}: {row[4]:.3f} s wall, {row[-1]:.2f} s CPU"
+                    for row in over))
     print(f"{load()} (after browser: {after_browser.split(' ', 1)[1]})")
     return 0
 
