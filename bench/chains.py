@@ -23,6 +23,7 @@ here is about 0.85 s in the browser (the page's Hard has 1 s).
 
     nice -n 10 python bench/chains.py speed [--pyodide]
     nice -n 10 python bench/chains.py strength --games 100 --budget 0.45 --workers 2 [--clock cpu]
+                                               [--match four] [--seed 100000]
     nice -n 10 python bench/chains.py positions --budget 0.45 [--clock cpu]
 """
 
@@ -215,18 +216,18 @@ def report_times(label, pairs, budget):
 def run_strength(args) -> None:
     print(f"Hex Chains strength; Hard budget {args.budget} s per move under CPython "
           f"(~{1.9 * args.budget:.2f} s in Pyodide), counted in {args.clock} time; "
-          f"{args.workers} workers ({load()})")
+          f"{args.workers} workers, seed offset {args.seed} ({load()})")
     if args.match in ("all", "medium-easy"):
         t = match("Medium vs Easy, 2x2", args.games, 2, "2x2", "medium", "easy", args.budget,
-                  args.workers, 10_000, args.clock)
+                  args.workers, 10_000 + args.seed, args.clock)
         report_times("Medium", t, args.budget)
     if args.match in ("all", "hard-medium"):
         t = match("Hard vs Medium, 2x2", args.games, 2, "2x2", "hard", "medium", args.budget,
-                  args.workers, 20_000, args.clock)
+                  args.workers, 20_000 + args.seed, args.clock)
         report_times("Hard (2x2)", t, args.budget)
     if args.match in ("all", "four"):
         t = match("One Hard vs three Medium, 4 players (wins; chance 25%)", args.games, 4,
-                  "standard", "hard", "medium", args.budget, args.workers, 30_000, args.clock)
+                  "standard", "hard", "medium", args.budget, args.workers, 30_000 + args.seed, args.clock)
         report_times("Hard (4 players)", t, args.budget)
 
 
@@ -275,6 +276,8 @@ def main() -> None:
     p.add_argument("--budget", type=float, default=0.45)
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--match", choices=["all", "medium-easy", "hard-medium", "four"], default="all")
+    p.add_argument("--seed", type=int, default=0,
+                   help="added to every game's seeds (default 0; e.g. 100000 for fresh games)")
     p.add_argument("--clock", choices=["wall", "cpu"], default="wall",
                    help="what Hard's budget counts: wall-clock time (as in the page) or this "
                         "process's CPU time (a fair budget on a machine busy with other work)")

@@ -40,6 +40,10 @@ ROOT_WIDTH = 20
 REPLY_WIDTH = 6
 """In a line, the colour to move picks the best for itself, by the static evaluation, of its
 REPLY_WIDTH best placements by the cheap score (`order`)."""
+STOP_FRACTION = 0.75
+"""Hard's search is cut at this fraction of its budget (not the shared 90% deadline), as Gems'
+and Runners' are: the rest is room for the page's round trip and for a worker that waits for a
+core on a busy machine (in the browser at load ~10, the 90% cut let 2 of 140 moves pass 1 s)."""
 TERRITORY_STEPS = 5
 W_PLACED, W_BIG, W_TERRITORY = 1.0, 0.3, 0.5
 """The evaluation's weights: per hex placed; per placed piece, times its size squared; per hex
@@ -265,6 +269,8 @@ def hard_pid(pos: Pos, pids: list[int], rng: random.Random, budget: Budget,
     limit = pos.n + 1 if max_depth is None else max_depth
     LAST_SEARCH.clear()
     LAST_SEARCH.update(depth=0, root=len(pids))
+    if budget.seconds is not None:  # tick() and check() raise Timeout from here on
+        budget.deadline = min(budget.deadline, budget.start + STOP_FRACTION * budget.seconds)
     root = sorted(pids)
     rng.shuffle(root)
     try:
@@ -301,6 +307,7 @@ def _reply(pos: Pos, budget: Budget) -> Pos:
     `pos` itself when the game is over."""
     if pos.turn is None:
         return pos
+    budget.check()  # listing and ordering the replies is no node: read the clock before it
     seat = pos.owner[pos.turn]
     best, best_value = pos, -math.inf
     for pid in order(pos, pos.moves(), REPLY_WIDTH):

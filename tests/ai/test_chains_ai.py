@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 import parlor.ai as ai
 from parlor.ai import chains as chains_ai
 from parlor.ai import choose_move
-from parlor.ai.search import HARD_FRACTION, Budget
+from parlor.ai.search import Budget
 from parlor.rules import GAMES, new_game
 from parlor.rules import chains as C
 
@@ -159,9 +159,9 @@ def test_hard_stops_at_the_first_clock_read_past_the_deadline(seats, variant, bu
     budget = Budget(budget_s, clock=clock, check_every=1)
     pid = chains_ai.hard_pid(pos, pos.moves(), random.Random(1), budget)
     assert f"c{pos.turn}:{pos.t.name(pid)}" in state.legal_moves()
-    # The clock is read at every node, and the search returns at the first read past the
-    # deadline: never more than one step beyond it.
-    assert clock.now - 100.0 <= HARD_FRACTION * budget_s + 2 * step
+    # The clock is read at every node, and the search returns at the first read past its
+    # deadline (STOP_FRACTION of the budget): never more than one step beyond it.
+    assert clock.now - 100.0 <= chains_ai.STOP_FRACTION * budget_s + 2 * step
 
 
 def test_the_clock_is_read_at_least_every_check_every_nodes_by_a_generous_bound():
@@ -174,6 +174,20 @@ def test_the_clock_is_read_at_least_every_check_every_nodes_by_a_generous_bound(
     # Every evaluated position is a node that ticks: at least nodes / 8 - 1 clock reads.
     assert budget.nodes >= chains_ai.LAST_SEARCH["depth"] == 3
     assert len(reads) >= budget.nodes // 8 - 1
+
+
+def test_the_clock_is_read_before_every_reply_whatever_check_every_says():
+    # Listing and ordering a reply's placements counts no node, so the search reads the clock
+    # before each one: with ticks that never read it, two iterations of ROOT_WIDTH lines still
+    # read it at least once per line and iteration.
+    state = random_position(12, 2, "2x2", plies=12)
+    pos = chains_ai.Pos.of(state)
+    budget = Budget(HUGE, check_every=10**9)
+    reads = []
+    budget.clock = lambda: reads.append(1) or 0.0
+    chains_ai.hard_pid(pos, pos.moves(), random.Random(0), budget, max_depth=3)
+    assert chains_ai.LAST_SEARCH["depth"] == 3
+    assert len(reads) >= 2 * min(chains_ai.ROOT_WIDTH, len(pos.moves()))
 
 
 def test_a_timeout_before_depth_one_completes_falls_back_to_medium():
