@@ -60,7 +60,7 @@ def pytest_configure(config):
 
 def pytest_collection_modifyitems(items):
     """Longest first: the Pyodide suites (a minute or more each), then the browser tests, then
-    the rest, so that pytest-xdist's two workers do not end with one long test on one of them."""
+    the rest, so that pytest-xdist's workers do not end with one long test on one of them."""
     def rank(item):
         return 0 if item.get_closest_marker("pyodide") else 1 if item.get_closest_marker("browser") else 2
     items.sort(key=rank)

@@ -6,7 +6,7 @@ standard library the site ships (compiled at build time: runtime/pyodide/python_
 the engine's hostile-input tests of tests/app/ on the engine worker's own modules
 (wheels/engine.zip).
 
-Each suite runs in parts, one Pyodide a part, so the two test workers share the load; inside
+Each suite runs in parts, one Pyodide a part, so the test workers share the load; inside
 Pyodide each Hypothesis test draws a quarter of its examples (tests/pyodide/fewer_examples.py).
 """
 
