@@ -158,20 +158,24 @@ def record(request):
     """The record of the local table's game so far: request {started, ended} (ISO 8601 dates the
     page passes, or null). Answers {ok, record, json, text, name} (`json` and `text`: the file
     forms, `name`: a file name without its extension) or {ok: false, error, code}."""
-    from parlor.records import to_json, to_text
-
     def question(table):
         data = _read_object(request, "a record request")
-        made = table.record(data.get("started"), data.get("ended"))
-        day = (made["ended"] or made["started"] or "")[:10]
-        name = "parlor-" + made["game"] + ("-" + day if day else "")
-        return {"record": made, "json": to_json(made), "text": to_text(made), "name": name}
+        return _record_files(table.record(data.get("started"), data.get("ended")))
     return _ask(TABLE, "no table is open", question, _record_refusal)
+
+
+def _record_files(made):
+    """{record, json, text, name}: a record, its two file forms and a file name for them."""
+    from parlor.records import to_json, to_text
+
+    day = (made["ended"] or made["started"] or "")[:10]
+    name = "parlor-" + made["game"] + ("-" + day if day else "")
+    return {"record": made, "json": to_json(made), "text": to_text(made), "name": name}
 
 
 def open_record(text):
     """Open a record (its JSON or notation text, as a file or a paste holds it), checked and
-    replayed whole: {ok, record, snapshot} where the snapshot is its last position as a table
+    replayed whole: {ok, record, json, text, name, snapshot} where the snapshot is its last position as a table
     snapshot offering no move, or {ok: false, error, code} with the RecordError's code; the
     local table (TABLE) is never touched, and a refused record leaves the one open before."""
     global RECORD
@@ -182,7 +186,8 @@ def open_record(text):
     except ValueError as err:
         return json.dumps(_record_refusal(err))
     RECORD = table
-    return json.dumps({"ok": True, "record": table.record(), "snapshot": _record_snapshot(table)})
+    made = table.record(table.opened["started"], table.opened["ended"])
+    return json.dumps({"ok": True, **_record_files(made), "snapshot": _record_snapshot(table)})
 
 
 def _record_snapshot(table):

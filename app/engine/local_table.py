@@ -339,6 +339,7 @@ class Table:
             table.states, table.forfeited = states, None
         table.earlier_log = []
         table.paused = True
+        table.opened = data  # the record as read
         return table
 
     @classmethod
