@@ -11,11 +11,13 @@ game's statistics on its card, and Open a record (a file or a pasted text).
 import asyncio
 import json
 
-import recent_games
 from catalog import GAMES, game as catalog_game, mode as catalog_mode, seat_colours
 from dom import button, el, on, show
 from home_form import home_html, table_config
-from record_summary import date_text, result_text, seats_text, statistics, statistics_text
+
+KEEP_TEXT = "Games you finish on this device are kept here (the last 50)."
+# recent_games.py and record_summary.py are imported when the list is drawn, after the home
+# screen works: MicroPython compiles a module as it imports it (docs/architecture.md).
 
 
 def describe_saved(saved):
@@ -50,13 +52,13 @@ class HomeScreen:
         self.entries = []  # [(key, record)] of the recent games, newest first
         self.recent = el("section", "card recent", parent=self.root, aria_labelledby="recent-title")
         el("h2", None, "Recent games", self.recent, id="recent-title")
-        self.recent_empty = el("p", None, "Games you finish on this device are kept here (the last {})."
-                               .format(recent_games.KEEP), self.recent)
+        self.recent_empty = el("p", None, KEEP_TEXT, self.recent)
         self.recent_list = el("ul", "recent-list", parent=self.recent)
         self.opener = RecordOpener(self.root, app)
         asyncio.create_task(self.load_recent())
 
     async def load_recent(self):
+        import recent_games
         entries = await recent_games.load()
         if not self.closed:
             self.entries = entries
@@ -64,6 +66,7 @@ class HomeScreen:
 
     def draw_recent(self):
         """The list of recent games and each game card's statistics."""
+        from record_summary import statistics, statistics_text
         self.recent_list.replaceChildren()
         for key, record in self.entries:
             self.recent_list.appendChild(self.recent_item(key, record))
@@ -83,6 +86,7 @@ class HomeScreen:
             line.textContent = statistics_text(stats[game["id"]])
 
     def recent_item(self, key, record):
+        from record_summary import date_text, result_text, seats_text
         try:
             game = catalog_game(record["game"])
             title = game["title"]
@@ -106,6 +110,7 @@ class HomeScreen:
         self.app.open_record(json.dumps(record), self.opener.refuse)
 
     async def remove(self, key):
+        import recent_games
         await recent_games.remove(key)
         self.entries = [entry for entry in self.entries if entry[0] != key]
         if not self.closed:
