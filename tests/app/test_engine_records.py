@@ -53,6 +53,7 @@ def test_a_record_opens_as_a_read_only_table_and_replays_every_position():
     assert snap["record"] and snap["saved"] is None and not snap["can_undo"]
     assert snap["config"]["seats"][1] == {"kind": "ai", "level": "hard", "name": ""}
     assert engine.TABLE.snapshot() == table_before  # the local table is another thing
+    assert answer["text"] == text and answer["json"] == call("record", DATES)["json"]  # Save record again
     views = [call("record_view", ply)["snapshot"] for ply in range(4)]
     assert [v["last_move"] for v in views] == [None, "a7c5", "a1c2", "d5"]
     assert all(v["legal_moves"] == [] for v in views)

@@ -87,3 +87,9 @@ def test_a_record_saved_the_page_reloaded_the_record_opened_from_the_home_screen
     page.reload()
     page.wait_for_function(RECENT.format(0))
     assert not page.console_errors, page.console_errors
+
+    # The store is bounded: only the newest 50 stay, listed newest first.
+    for index in range(52):
+        page.evaluate(f"window.parlorRecords.add('{{\"game\": \"g{index}\"}}', 50)")
+    kept = page.evaluate("window.parlorRecords.list()")
+    assert len(kept) == 50 and kept[0][1] == '{"game": "g51"}' and kept[-1][1] == '{"game": "g2"}'
