@@ -19,6 +19,7 @@ from local_table import Table, TableError, refusal
 MAX_REQUEST = 64_000  # characters; a request larger than this is refused unread
 MAX_VALUES = 100_000  # values in a request (a saved room, a replica); depth is bounded too
 TABLE = None
+RECORD = None  # the read-only table of the record opened last (open_record), apart from TABLE
 ROOM = None  # the online room this page hosts (room_host.py)
 
 
@@ -145,6 +146,66 @@ def replay_view(ply):
     return _replay(TABLE, ply)
 
 
+# --- game records (parlor.records, docs/records.md) -------------------------------------------------
+
+def _record_refusal(err):
+    """{ok: false, error, code}: a RecordError's own code ("malformed", "tampered", ...)."""
+    code = getattr(err, "code", None)
+    return {"ok": False, "error": str(err), "code": code if isinstance(code, str) else "invalid"}
+
+
+def record(request):
+    """The record of the local table's game so far: request {started, ended} (ISO 8601 dates the
+    page passes, or null). Answers {ok, record, json, text, name} (`json` and `text`: the file
+    forms, `name`: a file name without its extension) or {ok: false, error, code}."""
+    def question(table):
+        data = _read_object(request, "a record request")
+        return _record_files(table.record(data.get("started"), data.get("ended")))
+    return _ask(TABLE, "no table is open", question, _record_refusal)
+
+
+def _record_files(made):
+    """{record, json, text, name}: a record, its two file forms and a file name for them."""
+    from parlor.records import to_json, to_text
+
+    day = (made["ended"] or made["started"] or "")[:10]
+    name = "parlor-" + made["game"] + ("-" + day if day else "")
+    return {"record": made, "json": to_json(made), "text": to_text(made), "name": name}
+
+
+def open_record(text):
+    """Open a record (its JSON or notation text, as a file or a paste holds it), checked and
+    replayed whole: {ok, record, json, text, name, snapshot} where the snapshot is its last position as a table
+    snapshot offering no move, or {ok: false, error, code} with the RecordError's code; the
+    local table (TABLE) is never touched, and a refused record leaves the one open before."""
+    global RECORD
+    try:
+        if not isinstance(text, str):
+            raise TableError("a record is text")
+        table = Table.from_record(text)
+    except ValueError as err:
+        return json.dumps(_record_refusal(err))
+    RECORD = table
+    made = table.record(table.opened["started"], table.opened["ended"])
+    return json.dumps({"ok": True, **_record_files(made), "snapshot": _record_snapshot(table)})
+
+
+def _record_snapshot(table):
+    """A record's table as the table screen draws a snapshot: its last position seen by a
+    spectator, nothing to play, no clock, nothing to save."""
+    snap = table.snapshot()
+    last = table.replay_snapshot(table.ply, None)
+    snap.update({key: last[key] for key in ("view", "human_turn", "ai_turn", "legal_moves", "targets")})
+    snap.update({"can_undo": False, "paused": False, "turn_s": None, "saved": None, "record": True})
+    return snap
+
+
+def record_view(ply):
+    """The opened record's position after `ply` moves, seen by a spectator, offering no move
+    (the replay controls of the record's table)."""
+    return _ask(RECORD, "no record is open", lambda table: {"snapshot": table.replay_snapshot(ply, None)})
+
+
 # --- an online room hosted by this page (see app/engine/room_host.py and docs/online.md) -----------------
 
 def _room_answer(change):
@@ -248,6 +309,7 @@ def qr_svg(text):
 
 
 __export__ = ["hello", "new_table", "restore", "act", "think", "replay_view",
+              "record", "open_record", "record_view",
               "room_open", "room_restore", "room_takeover", "room_event", "room_think", "room_rematch",
               "room_replay_view", "qr_svg"]
 __all__ = __export__  # what app/engine/worker.py exports to the page

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from parlor.ai import choose_move
+from parlor.records import make_record, positions, read_record
 from parlor.rules import GAMES, IllegalMove, from_dict, new_game
 
 LEVELS = ("easy", "medium", "hard")
@@ -303,6 +304,43 @@ class Table:
         if self.earlier_log:
             saved["earlier_log"] = self.earlier_log
         return saved
+
+    # --- game records (parlor.records, docs/records.md) ------------------------------------------
+    def record(self, started: Any = None, ended: Any = None) -> dict:
+        """The record of this table's game so far (finished or not): its seats (kind, level,
+        name when it has one) and options from the config, `started`/`ended` the ISO 8601 dates
+        the page passes. RecordError (a ValueError) when it cannot be made, e.g. a game taken
+        over from another table, whose first moves are not known here."""
+        seats = []
+        for seat in self.config["seats"]:
+            entry = {"kind": seat["kind"]}
+            if seat["kind"] == "ai":
+                entry["level"] = seat["level"]
+            if seat.get("name"):
+                entry["name"] = seat["name"]
+            seats.append(entry)
+        return make_record(self.state, seats=seats, options=dict(self.config["options"]),
+                           started=started, ended=ended)
+
+    @classmethod
+    def from_record(cls, record: Any) -> "Table":
+        """A read-only table of a record's game (a dict or text, checked and replayed by
+        parlor.records: RecordError if it is refused), at its last position; `replay_snapshot`
+        shows any earlier one. Its seats are the record's; it is never played on."""
+        data = read_record(record)
+        states = positions(data)
+        table = cls.__new__(cls)
+        table.config = {"game": data["game"], "variant": data["variant"],
+                        "seats": [_seat(seat) for seat in data["seats"]],
+                        "options": data["options"], "seed": data["seed"]}
+        if data["forfeit"] is not None:  # kept apart, as a played table keeps it
+            table.states, table.forfeited = states[:-1], states[-1]
+        else:
+            table.states, table.forfeited = states, None
+        table.earlier_log = []
+        table.paused = True
+        table.opened = data  # the record as read
+        return table
 
     @classmethod
     def restore(cls, saved: Any) -> "Table":

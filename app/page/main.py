@@ -130,7 +130,9 @@ class App:
         mode = catalog_mode(game, saved["mode"])
         self.close()
         seats = len(saved["snapshot"]["config"]["seats"])
-        self.table = table = TableScreen(self, self.screen, game, mode, seats, LocalTransport(self.engine))
+        started = saved.get("started") if isinstance(saved.get("started"), str) else None
+        self.table = table = TableScreen(self, self.screen, game, mode, seats, LocalTransport(self.engine),
+                                         started)
         document.body.dataset.screen = "table"
         table.focus_title()
         left = saved.get("clock_left")
@@ -138,6 +140,36 @@ class App:
         self.engine.when_ready(lambda: asyncio.create_task(
             self.open_table(table, "restore", saved["snapshot"]["saved"], left,
                             unpause=bool(saved.get("paused_by_dialog")))))
+
+    def open_record(self, text, refused):
+        """Open a game record (a file's or a paste's text) on a read-only table that replays it;
+        a record the engine refuses is said by refused(message), and nothing changes."""
+        if not self.engine.ready:
+            refused("The game engine is still starting: try again in a moment.")
+            return
+        asyncio.create_task(self._open_record(text, refused))
+
+    async def _open_record(self, text, refused):
+        from screens.table import TableScreen
+        from screens.table_transport import RecordTransport
+        answer = await self.engine.call("open_record", text)
+        if not answer["ok"]:
+            refused("This record cannot be opened: " + answer["error"])
+            return
+        try:
+            game = catalog_game(answer["record"]["game"])
+        except KeyError:
+            refused("This record is of a game this Parlor does not show.")
+            return
+        snap = answer["snapshot"]
+        mode = {"id": "record", "title": "Record"}
+        self.close()
+        self.table = table = TableScreen(self, self.screen, game, mode, len(snap["config"]["seats"]),
+                                         RecordTransport(self.engine, answer))
+        table.root.dataset.record = "1"
+        document.body.dataset.screen = "table"
+        table.focus_title()
+        table.draw(snap)
 
     async def open_table(self, table, call, argument, clock_left=None, unpause=False):
         answer = await self.engine.call(call, argument)

@@ -4,11 +4,20 @@ Its markup comes from home_form.py: at the first start it is already in the page
 wrote it into index.html), later it is written again. This screen adopts it: the resume card,
 and the Start and Online room buttons. Usable before the engine has started: choosing a table
 needs no Python engine, and the table shows the engine's progress until it is up.
+Under the games: the recent games this device kept (recent_games.py; Replay, Remove) with each
+game's statistics on its card, and Open a record (a file or a pasted text).
 """
 
-from catalog import GAMES, game as catalog_game, mode as catalog_mode
-from dom import button, el, on
+import asyncio
+import json
+
+from catalog import GAMES, game as catalog_game, mode as catalog_mode, seat_colours
+from dom import button, el, on, show
 from home_form import home_html, table_config
+
+KEEP_TEXT = "Games you finish on this device are kept here (the last 50)."
+# recent_games.py and record_summary.py are imported when the list is drawn, after the home
+# screen works: MicroPython compiles a module as it imports it (docs/architecture.md).
 
 
 def describe_saved(saved):
@@ -39,6 +48,74 @@ class HomeScreen:
             card = self.root.querySelector('article[data-game="{}"]'.format(game["id"]))
             on(card.querySelector("button.start"), "click", lambda event, g=game, c=card: self.start(g, c))
             on(card.querySelector("button.online-room"), "click", lambda event, g=game: app.room_setup(g))
+        self.closed = False
+        self.entries = []  # [(key, record)] of the recent games, newest first
+        self.recent = el("section", "card recent", parent=self.root, aria_labelledby="recent-title")
+        el("h2", None, "Recent games", self.recent, id="recent-title")
+        self.recent_empty = el("p", None, KEEP_TEXT, self.recent)
+        self.recent_list = el("ul", "recent-list", parent=self.recent)
+        self.opener = RecordOpener(self.root, app)
+        asyncio.create_task(self.load_recent())
+
+    async def load_recent(self):
+        import recent_games
+        entries = await recent_games.load()
+        if not self.closed:
+            self.entries = entries
+            self.draw_recent()
+
+    def draw_recent(self):
+        """The list of recent games and each game card's statistics."""
+        from record_summary import statistics, statistics_text
+        self.recent_list.replaceChildren()
+        for key, record in self.entries:
+            self.recent_list.appendChild(self.recent_item(key, record))
+        show(self.recent_empty, not self.entries)
+        self.recent.dataset.count = str(len(self.entries))
+        stats = statistics([record for _, record in self.entries])
+        for game in GAMES:
+            card = self.root.querySelector('article[data-game="{}"]'.format(game["id"]))
+            line = card.querySelector("p.stats")
+            if game["id"] not in stats:
+                if line is not None:
+                    line.remove()
+                continue
+            if line is None:
+                line = el("p", "stats")
+                card.insertBefore(line, card.querySelector(".modes"))
+            line.textContent = statistics_text(stats[game["id"]])
+
+    def recent_item(self, key, record):
+        from record_summary import date_text, result_text, seats_text
+        try:
+            game = catalog_game(record["game"])
+            title = game["title"]
+            colours = seat_colours(game, len(record["seats"]))
+        except (KeyError, TypeError):
+            title, colours = str(record.get("game")), []
+        item = el("li", "recent-game", data_key=key)
+        text = el("div", "recent-text", parent=item)
+        head = el("p", "recent-head", None, text)
+        el("strong", None, title, head)
+        el("span", "recent-result", " · " + result_text(record, colours), head)
+        el("p", "recent-meta", seats_text(record) + " · " + date_text(record), text)
+        actions = el("div", "recent-actions", parent=item)
+        button(actions, "Replay", lambda: self.replay(record), "btn small primary",
+               aria_label="Replay " + title + " of " + date_text(record))
+        button(actions, "Remove", lambda: asyncio.create_task(self.remove(key)), "btn small ghost",
+               aria_label="Remove " + title + " of " + date_text(record))
+        return item
+
+    def replay(self, record):
+        self.app.open_record(json.dumps(record), self.opener.refuse)
+
+    async def remove(self, key):
+        import recent_games
+        await recent_games.remove(key)
+        self.entries = [entry for entry in self.entries if entry[0] != key]
+        if not self.closed:
+            self.draw_recent()
+            self.app.toast("Removed from the recent games.")
 
     def start(self, game, card):
         """Start the table the card's choices describe."""
@@ -50,4 +127,53 @@ class HomeScreen:
         self.app.start_table(game, mode, config)
 
     def close(self):
+        self.closed = True
         self.root.remove()
+
+
+class RecordOpener:
+    """Open a record: a file (.json or .txt) or a pasted text, replayed on a read-only table
+    (app/page/main.py open_record); a record refused is said here, plainly."""
+
+    def __init__(self, parent, app):
+        self.app = app
+        card = el("section", "card open-record", parent=parent, aria_labelledby="open-record-title")
+        el("h2", None, "Open a record", card, id="open-record-title")
+        el("p", None, "A game saved with Save record, as its file or its text.", card)
+        label = el("label", "field", parent=card)
+        el("span", None, "File", label)
+        self.file = el("input", None, parent=label, type="file", name="record-file",
+                       accept=".json,.txt,application/json,text/plain")
+        on(self.file, "change", lambda event: asyncio.create_task(self.open_file()))
+        label = el("label", "field", parent=card)
+        el("span", None, "Or paste it", label)
+        self.paste = el("textarea", None, parent=label, name="record-text", rows="3",
+                        spellcheck="false", placeholder='{"format": "parlor-record", ...}')
+        button(card, "Open", self.open_paste, "btn open-pasted")
+        self.error = el("p", "record-error", "", card, role="alert")
+        show(self.error, False)
+
+    def refuse(self, message):
+        self.error.textContent = message
+        show(self.error, True)
+
+    async def open_file(self):
+        files = self.file.files
+        if not files or not files.length:
+            return
+        show(self.error, False)
+        chosen = files.item(0)
+        if chosen.size > 300_000:
+            self.refuse("This file is too big to be a record.")
+            return
+        text = await chosen.text()
+        self.file.value = ""
+        self.app.open_record(str(text), self.refuse)
+
+    def open_paste(self):
+        text = self.paste.value.strip()
+        show(self.error, False)
+        if not text:
+            self.refuse("Paste a record's text first.")
+            return
+        self.app.open_record(text, self.refuse)

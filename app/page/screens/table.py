@@ -11,6 +11,7 @@ screens/table_replay.py (any earlier position on the board, the live game going 
 
 import asyncio
 
+import recent_games
 import sound
 from clock import TurnClock
 from dom import button, el, now_ms, query_param, show
@@ -23,6 +24,11 @@ from screens.table_seats import SeatChips, paint_colours
 RACES = ("stale", "paused", "turn")
 """Refusal codes of a move that raced a change of the table (app/engine/local_table.py
 TableError): the page expects them of a computer's move and says nothing."""
+
+def now_iso():
+    """Now as an ISO 8601 text (UTC), e.g. "2026-12-02T10:25:00Z"."""
+    return str(window.Date.new().toISOString())[:19] + "Z"
+
 
 def board_class(game_id):
     """The board of a game: the class `Board` of boards/<game id>.py, imported on first use."""
@@ -61,8 +67,10 @@ def ai_budget_s():
 
 
 class TableScreen:
-    def __init__(self, app, root, game, mode, seat_count, transport):
+    def __init__(self, app, root, game, mode, seat_count, transport, started=None):
         self.app = app
+        self.started = started or now_iso()  # when this game began (its record's "started")
+        self.ended = None  # when this page saw it end
         self.game = game
         self.mode = mode
         self.transport = transport
@@ -152,6 +160,15 @@ class TableScreen:
         to_move = snapshot["to_move"]
         if previous is None:
             paint_colours(self.root, self.colours())
+        elif snapshot["ply"] == 0 and (previous["ply"] != 0 or previous["is_over"]):
+            self.started, self.ended = now_iso(), None  # a rematch, or undone to the start
+        if snapshot["is_over"] and self.ended is None:
+            self.ended = now_iso()
+        elif not snapshot["is_over"]:
+            self.ended = None
+        if (previous is not None and snapshot["is_over"] and not previous["is_over"]
+                and self.transport.keeps_records):
+            asyncio.create_task(self.keep_record())
         if previous is None or snapshot.get("turn_s") != previous.get("turn_s"):
             self.set_clock(snapshot.get("turn_s"))
         self.replay.live(snapshot)
@@ -382,12 +399,27 @@ class TableScreen:
         await self._act({"type": "ai_move", "seat": answer["seat"], "move": answer["move"],
                          "ply": answer["ply"]})
 
+    # --- game records ----------------------------------------------------------------------
+    def record_dates(self):
+        """{started, ended} of this game for its record (ended: None while it goes on)."""
+        return {"started": self.started, "ended": self.ended}
+
+    async def keep_record(self):
+        """The game ended here: keep its record among this device's recent games."""
+        answer = await self.transport.record(self.record_dates())
+        if answer is not None and answer.get("ok"):
+            await recent_games.add(answer["json"])
+            self.root.dataset.kept = str(self.snapshot["ply"])  # tests wait for it
+        elif answer is not None:
+            window.console.warn("parlor: the game could not be kept:", answer.get("error"))
+
     # --- persistence -----------------------------------------------------------------------
     def save(self):
         """Keep the table for a reload (a local table in this browser; an online room keeps
         its own state)."""
         self.transport.save({"game": self.game["id"], "mode": self.mode["id"],
-                             "snapshot": self.snapshot, "paused_by_dialog": self.paused_by_dialog})
+                             "snapshot": self.snapshot, "paused_by_dialog": self.paused_by_dialog,
+                             "started": self.started})
         self.save_clock()
 
     def save_clock(self):

@@ -1,8 +1,13 @@
 """The table's controls: Pass, Undo, Pause / Resume, Rematch (during a game it asks first), New
-game (Leave at an online table) and Sound on / off; and the result dialog at the end."""
+game (Leave at an online table), Save record and Sound on / off; and the result dialog at the
+end."""
+
+import asyncio
 
 import sound
 from dom import button, el, now_ms, show
+from pyscript import window
+from pyscript.ffi import to_js
 
 REMATCH_CONFIRM_MS = 4000  # a Rematch during a game waits this long for its confirming tap
 REMATCH_DOUBLE_TAP_MS = 400  # ... but not a second tap this soon (an accidental double tap)
@@ -21,6 +26,8 @@ class TableControls:
         self.rematch_button = button(bar, "Rematch", self.on_rematch_button)
         self.rematch_asked_ms = None  # a first tap on Rematch during a game asks to confirm
         button(bar, transport.leave_label, go_home)
+        self.save_button = button(bar, "Save record", self.on_save_record, "btn save-record",
+                                  aria_expanded="false")
         self.sound_button = button(bar, "", self.toggle_sound, "btn ghost sound")
         self.draw_sound_label()
         if not transport.undo:
@@ -28,6 +35,28 @@ class TableControls:
         if not transport.runs_table:
             show(self.pause_button, False)
             show(self.rematch_button, False)
+        self.transport = transport
+        self.saving = RecordLinks(parent)
+        show(self.save_button, transport.saves_records)
+
+    def on_save_record(self):
+        """Save record: the game so far as a record, offered as two downloads (its JSON file and
+        its notation text)."""
+        if not self.saving.hidden():
+            self.saving.close()
+            self.save_button.setAttribute("aria-expanded", "false")
+            return
+        asyncio.create_task(self._save_record())
+
+    async def _save_record(self):
+        answer = await self.transport.record(self.table.record_dates())
+        if answer is None:
+            return
+        if not answer.get("ok"):
+            self.table.app.toast("This game cannot be saved: " + answer.get("error", ""))
+            return
+        self.saving.offer(answer)
+        self.save_button.setAttribute("aria-expanded", "true")
 
     def update(self, snap, ready, board):
         """Enable what can be done now (`ready`: the table takes actions)."""
@@ -138,3 +167,38 @@ class ResultDialog:
         elif not over:
             self.seen = None
             show(self.node, False)
+
+
+class RecordLinks:
+    """The row Save record opens: the record as a .json file and as a .txt notation text, each a
+    link that downloads it (a Blob made here, so it works offline)."""
+
+    def __init__(self, parent):
+        self.node = el("div", "record-save", parent=parent, role="group", aria_label="Save the game record")
+        el("span", None, "Download", self.node)
+        self.json_link = el("a", "btn small", "Record .json", self.node, download="record.json",
+                            title="The game record: open it again on the home screen")
+        self.text_link = el("a", "btn small", "Notation .txt", self.node, download="record.txt",
+                            title="The moves as plain text, with a header: it opens too")
+        self.urls = []
+        show(self.node, False)
+
+    def hidden(self):
+        return self.node.hasAttribute("hidden")
+
+    def offer(self, answer):
+        self.close()
+        for link, text, kind, ext in ((self.json_link, answer["json"], "application/json", ".json"),
+                                      (self.text_link, answer["text"], "text/plain", ".txt")):
+            blob = window.Blob.new(to_js([text]), to_js({"type": kind + ";charset=utf-8"}))
+            url = window.URL.createObjectURL(blob)
+            self.urls.append(url)
+            link.setAttribute("href", url)
+            link.setAttribute("download", answer["name"] + ext)
+        show(self.node, True)
+
+    def close(self):
+        for url in self.urls:
+            window.URL.revokeObjectURL(url)
+        self.urls = []
+        show(self.node, False)

@@ -78,7 +78,8 @@ class Replay:
                                   aria_label="Last: back to the game")
         self.state = el("div", "replay-state", parent=self.node)
         self.news = el("span", "replay-news", "", self.state)
-        self.live_button = button(self.state, "Back to the game", self.live_again,
+        self.live_button = button(self.state, "To the end" if transport.replay_only else "Back to the game",
+                                  self.live_again,
                                   "btn small primary back-to-game")
         show(self.state, False)
         show(self.node, False)
@@ -272,7 +273,7 @@ class Replay:
             return "{} played {} meanwhile.".format(name, self.table.board.log_text(seat, move))
         if news > 1:
             return plural(news, "new move") + " meanwhile."
-        return "The game goes on underneath."
+        return "A recorded game." if self.transport.replay_only else "The game goes on underneath."
 
     def draw_controls(self):
         total = self.total()

@@ -22,6 +22,14 @@ class TableTransport:
     runs_table = True  # this page pauses, restarts and runs the computers (not a guest)
     can_replay = False  # replay(ply) rebuilds any earlier position (else: only those the page kept)
     leave_label = "New game"  # the button that goes home ("Leave" a room: the seat is kept)
+    keeps_records = False  # a finished game is kept among the recent games (recent_games.py)
+    saves_records = False  # Save record is offered (record())
+    replay_only = False  # a recorded game: nothing goes on underneath a replayed position
+
+    async def record(self, dates):
+        """The game's record (docs/records.md) for Save record: {ok, record, json, text, name} or
+        {ok: false, error}; `dates`: {started, ended} as ISO 8601 texts. None: not offered."""
+        return None
 
     def ready(self):
         """Whether moves can be sent (the engine is up)."""
@@ -79,9 +87,16 @@ class LocalTransport(TableTransport):
     reload resumes it (saved_table.py)."""
 
     can_replay = True
+    keeps_records = True
+    saves_records = True
 
     def __init__(self, engine):
         self.engine = engine
+
+    async def record(self, dates):
+        if not self.engine.ready:
+            return {"ok": False, "error": "The game engine is still starting."}
+        return await self.engine.call("record", dates)
 
     def ready(self):
         return self.engine.ready
@@ -105,3 +120,35 @@ class LocalTransport(TableTransport):
 
     def save_clock(self, left_ms):
         window.localStorage.setItem(CLOCK_KEY, str(left_ms))
+
+
+class RecordTransport(TableTransport):
+    """A game record opened on this device (app/page/main.py open_record): the engine's
+    read-only table of it (engine.open_record), replayed and never played on. Nothing is saved:
+    the table in progress on this device, if any, stays as it was."""
+
+    undo = False
+    runs_table = False
+    can_replay = True
+    saves_records = True
+    replay_only = True
+    leave_label = "Close"
+
+    def __init__(self, engine, opened):
+        self.engine = engine
+        self.opened = opened  # open_record's answer: {record, json, text, name, snapshot}
+
+    def ready(self):
+        return self.engine.ready
+
+    async def act(self, action):
+        return {"ok": False, "error": "A record is replayed, not played."}
+
+    async def replay(self, ply):
+        return await self.engine.call("record_view", ply)
+
+    def on_hold(self, snapshot):
+        return None if snapshot["is_over"] else "A record of a game in progress"
+
+    async def record(self, dates):
+        return self.opened
