@@ -149,7 +149,7 @@ def test_a_guest_gets_every_move_in_words_once_then_the_new_ones_and_nothing_hid
     assert room.drain()["snapshot"]["said"] == {"from": 0, "moves": []}  # the host's page: all, once
     rng = random.Random(5)
     table = room.table
-    while table.ply < 120 and not table.state.is_over:
+    while table.ply < 80 and not table.state.is_over:
         state = table.state
         before = from_view(state.view(None), seed=rng.randrange(1 << 30))  # what anyone may know
         move = rng.choice(state.legal_moves())

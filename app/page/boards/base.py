@@ -17,7 +17,7 @@ an arrow key leads to, or None).
 """
 
 from dom import el, on
-from pyscript import document
+from pyscript import document, window
 
 DRAG_THRESHOLD = 8  # CSS pixels before a press becomes a drag
 
@@ -67,6 +67,26 @@ class BoardView:
     def log_text(self, seat, move):
         """A move as the move log shows it (in words where the board knows them)."""
         return move
+
+    def locate(self, root, places):
+        """Highlight `places` (State.places of a move: the names the board's cells carry as
+        `data-sq` or `data-hex`) under `root` with the class `located`, and drop the previous
+        highlight; [] drops it. Generic over boards; a board may override it."""
+        old = getattr(self, "_located_nodes", None)
+        if not places and not old:
+            return
+        for node in old or ():
+            node.classList.remove("located")
+        nodes = []
+        if places:
+            escape = window.CSS.escape
+            selector = ", ".join('[data-sq="{0}"], [data-hex="{0}"]'.format(escape(name)) for name in places)
+            found = root.querySelectorAll(selector)
+            for i in range(found.length):
+                node = found.item(i)
+                node.classList.add("located")
+                nodes.append(node)
+        self._located_nodes = nodes
 
 
 class PickBoard(BoardView):
