@@ -182,15 +182,16 @@ class TableScreen:
         moved = previous is not None and snapshot["ply"] != previous["ply"]
         if moved and self.replay.viewing is None:
             self.located = None  # a highlight of an earlier move would mislead on the new board
-        self.draw_log(snapshot)
         if self.replay.viewing is None:  # else the board keeps the earlier position it shows
             self.board.update(snapshot, interactive)
-            self.show_located()
             meta = self.board.meta(snapshot)
             self.meta.textContent = meta
             show(self.meta, bool(meta))
         self.seats.draw(snapshot, colours, self.presence, self.transport.own_seat())
         self.seats.offer(self.transport.open_seats(snapshot), self.transport.take)
+        self.draw_log(snapshot)  # after the board: a board's log text may read what it drew
+        if self.replay.viewing is None:
+            self.show_located()  # the board drew anew: the move located is highlighted again
         if moved and previous["log"] == snapshot["log"][:len(previous["log"])]:
             self.announce(len(previous["log"]), len(snapshot["log"]))
         if previous is not None and (snapshot["ply"] > previous["ply"]
