@@ -70,14 +70,17 @@ class BoardView:
 
     def locate(self, root, places):
         """Highlight `places` (State.places of a move: the names the board's cells carry as
-        `data-sq` or `data-hex`) under `root` with the class `located`, and drop the previous
-        highlight; [] drops it. Generic over boards; a board may override it."""
+        `data-sq` or `data-hex`) under `root`: the class `located` on each, and a ring (a rounded
+        rect just inside its box, sized to it, so the same on every board and zoom) in a cell
+        that is a group; [] drops the highlight. Generic over boards; a board may override it."""
         old = getattr(self, "_located_nodes", None)
         if not places and not old:
             return
         for node in old or ():
             node.classList.remove("located")
-        nodes = []
+        for ring in getattr(self, "_located_rings", None) or ():
+            ring.remove()
+        nodes, rings = [], []
         if places:
             escape = window.CSS.escape
             selector = ", ".join('[data-sq="{0}"], [data-hex="{0}"]'.format(escape(name)) for name in places)
@@ -86,7 +89,17 @@ class BoardView:
                 node = found.item(i)
                 node.classList.add("located")
                 nodes.append(node)
+                if node.tagName.lower() == "g":
+                    box = node.getBBox()
+                    side = min(box.width, box.height)
+                    width = max(side * 0.07, 0.5)
+                    inset = width * 0.8
+                    rings.append(el("rect", "locate-ring", parent=node, svg=True, aria_hidden="true",
+                                    x=box.x + inset, y=box.y + inset, width=max(0, box.width - 2 * inset),
+                                    height=max(0, box.height - 2 * inset), rx=side * 0.16,
+                                    stroke_width=width))
         self._located_nodes = nodes
+        self._located_rings = rings
 
 
 class PickBoard(BoardView):
