@@ -28,6 +28,31 @@ def far(event, start):
     return dx * dx + dy * dy >= DRAG_THRESHOLD * DRAG_THRESHOLD
 
 
+def ring_in(group):
+    """The locate ring of a cell that is an SVG group, drawn in it round the cell's first shape:
+    a hex's own edge, a circle just inside a round space, else a rounded rect just inside the
+    shape's box (a cell's label beside it left out); its width follows the cell's size, so it is
+    the same on every board and zoom."""
+    shape = group.querySelector(":scope > polygon, :scope > circle, :scope > rect")
+    if shape is not None and shape.hasAttribute("transform"):
+        shape = None
+    box = (shape or group).getBBox()
+    side = min(box.width, box.height)
+    width = max(side * 0.07, 0.5)
+    inset = width * 0.8
+    kind = shape.tagName.lower() if shape is not None else ""
+    if kind == "polygon":
+        return el("polygon", "locate-ring", parent=group, svg=True, aria_hidden="true",
+                  points=shape.getAttribute("points"), stroke_width=width)
+    if kind == "circle":
+        return el("circle", "locate-ring", parent=group, svg=True, aria_hidden="true",
+                  cx=box.x + box.width / 2, cy=box.y + box.height / 2,
+                  r=max(0, side / 2 - inset), stroke_width=width)
+    return el("rect", "locate-ring", parent=group, svg=True, aria_hidden="true",
+              x=box.x + inset, y=box.y + inset, width=max(0, box.width - 2 * inset),
+              height=max(0, box.height - 2 * inset), rx=side * 0.16, stroke_width=width)
+
+
 class BoardView:
     """The protocol between the table (screens/table.py) and a game's board: a board is built
     as `Board(parent, game, on_move)` (the catalog entry of its game; `on_move(move)` sends a move
@@ -90,14 +115,7 @@ class BoardView:
                 node.classList.add("located")
                 nodes.append(node)
                 if node.tagName.lower() == "g":
-                    box = node.getBBox()
-                    side = min(box.width, box.height)
-                    width = max(side * 0.07, 0.5)
-                    inset = width * 0.8
-                    rings.append(el("rect", "locate-ring", parent=node, svg=True, aria_hidden="true",
-                                    x=box.x + inset, y=box.y + inset, width=max(0, box.width - 2 * inset),
-                                    height=max(0, box.height - 2 * inset), rx=side * 0.16,
-                                    stroke_width=width))
+                    rings.append(ring_in(node))
         self._located_nodes = nodes
         self._located_rings = rings
 
