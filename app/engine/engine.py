@@ -60,13 +60,14 @@ def _table_refusal(err):
     return {**refusal(err), "snapshot": TABLE.snapshot() if TABLE else None}
 
 
-def _answer(change):
-    """Run `change`; answer with the table's snapshot and, if refused, why."""
+def _answer(change, catch_up=False):
+    """Run `change`; answer with the table's snapshot and, if refused, why. `catch_up`: the
+    snapshot carries every move in words (a new or restored table: the page has none yet)."""
     try:
         change()
     except ValueError as err:
         return json.dumps(_table_refusal(err))
-    return json.dumps({"ok": True, "snapshot": TABLE.snapshot()})
+    return json.dumps({"ok": True, "snapshot": TABLE.snapshot(0 if catch_up else None)})
 
 
 def _ask(source, missing, question, refused=refusal):
@@ -90,7 +91,7 @@ def new_table(config):
     def change():
         global TABLE
         TABLE = Table(_read(config))
-    return _answer(change)
+    return _answer(change, catch_up=True)
 
 
 def restore(saved):
@@ -98,7 +99,7 @@ def restore(saved):
     def change():
         global TABLE
         TABLE = Table.restore(_read(saved))
-    return _answer(change)
+    return _answer(change, catch_up=True)
 
 
 def act(action):

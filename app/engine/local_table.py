@@ -17,6 +17,9 @@ from parlor.rules import GAMES, IllegalMove, from_dict, new_game
 LEVELS = ("easy", "medium", "hard")
 MAX_SEAT_NAME = 24
 LOCAL_VIEWER = object()  # replay_snapshot's default: the seat a table on this device showed
+SAID_WINDOW = 8  # a snapshot's words and places: of the last SAID_WINDOW moves (the new ones)
+SAID_CAP = 200  # at most this many in a catch-up (a reload, a guest joining): the latest ones
+MAX_WORDS = 160  # characters of a move's words sent to the page (the rules keep them under 120)
 
 
 class TableError(ValueError):
@@ -115,6 +118,9 @@ class Table:
         # A game ended by a forfeit (clock, resignation) keeps its last position for Undo.
         self.forfeited = saved if saved.is_over and not self.states[-1].is_over else None
         self.paused = bool(paused)
+        # Each known move in words and the places it names ([words, places], computed from the
+        # position before it, on first use): self._said[j] is the move that made ply base + j + 1.
+        self._said: list[list] = []
 
     # --- who plays ------------------------------------------------------------------------
     def is_ai(self, seat: int | None) -> bool:
@@ -201,6 +207,7 @@ class Table:
             if keep is None:
                 raise TableError("nothing to undo")
             del self.states[keep + 1:]
+            del self._said[keep:]
         if self.all_ai:
             self.paused = True
 
@@ -230,8 +237,31 @@ class Table:
         return Table(config)
 
     # --- what the page sees ---------------------------------------------------------------
-    def snapshot(self) -> dict:
-        """JSON-safe picture of the table for the page: the view, the seats and what may happen next."""
+    def said(self, start: int, end: int) -> list:
+        """The log's moves `start` to `end` - 1 (log indices: entry k made ply k + 1) in words and
+        the places they name, [words, places] each (State.describe and State.places of the
+        position before the move), None for a move played before the table's first known position
+        (a takeover). Computed once per move and kept: a snapshot costs the new moves only."""
+        base = self.base
+        end = min(end, self.ply)
+        for index in range(max(start, base) - base, end - base):
+            while len(self._said) <= index:
+                j = len(self._said)
+                before, move = self.states[j], self.states[j + 1].history[-1]
+                self._said.append([before.describe(move)[:MAX_WORDS], before.places(move)])
+        return [self._said[k - base] if k >= base else None for k in range(max(0, start), end)]
+
+    def said_since(self, start: int | None = None) -> dict:
+        """{from, moves}: the words and places (`said`) of the log's moves from `start` (None: the
+        last SAID_WINDOW, i.e. the new ones; at most the last SAID_CAP)."""
+        ply = self.ply
+        low = ply - SAID_WINDOW if start is None else max(start, ply - SAID_CAP)
+        low = max(0, low)
+        return {"from": low, "moves": self.said(low, ply)}
+
+    def snapshot(self, said_from: int | None = None) -> dict:
+        """JSON-safe picture of the table for the page: the view, the seats and what may happen
+        next; `said` carries the latest moves in words (from ply `said_from`: a catch-up)."""
         state = self.state
         to_move = state.to_move
         human_turn = to_move is not None and not self.is_ai(to_move)
@@ -255,6 +285,7 @@ class Table:
             "winners": state.winners,
             "scores": state.scores,
             "end_reason": state.end_reason,
+            "said": self.said_since(said_from),
             "saved": self.save(),
         }
 

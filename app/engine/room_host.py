@@ -137,15 +137,16 @@ class RoomHost:
         self.may_start_open = False  # a guest that took over an abandoned lobby may start
         self.clock = clock
         self.started = False
-        self.peers: dict[str, dict] = {}  # peer id -> {seat, name, bucket}
+        self.peers: dict[str, dict] = {}  # peer id -> {seat, name, bucket, caught_up}
         self.outbox: list[list[str]] = []
         self.to_close: list[str] = []
+        self.host_caught_up = False  # the host's page has every move in words (see drain)
 
     # --- the page's events -----------------------------------------------------------------
     def peer_open(self, peer: str) -> None:
         """A guest's data channel opened: it is a spectator until it says hello."""
         self._check_peer(peer)
-        self.peers[peer] = {"seat": None, "name": "", "bucket": Bucket(self.clock)}
+        self.peers[peer] = {"seat": None, "name": "", "bucket": Bucket(self.clock), "caught_up": False}
 
     def peer_gone(self, peer: str) -> None:
         """A guest's link is lost (closed, heartbeat timeout, signaling left). Its seat stays
@@ -411,13 +412,16 @@ class RoomHost:
                 "may_start_open": self.may_start_open and not self.started,
                 "spectators": sum(1 for p in self.peers.values() if p["seat"] is None)}
 
-    def snapshot_for(self, seat: int | None) -> dict:
-        """The table as `seat` may see it (None: a spectator), without the saved state."""
+    def snapshot_for(self, seat: int | None, said_from: int | None = None) -> dict:
+        """The table as `seat` may see it (None: a spectator), without the saved state. Its
+        `said` (the moves in words: the new ones, or from `said_from` for a catch-up) is the
+        host's, from the whole state: the rules describe a move without what chance brings
+        (a card drawn), so the words hold nothing a view hides."""
         table = self.table
         state = table.state
         to_move = state.to_move
         mine = self.started and seat is not None and to_move == seat and not state.is_over
-        snap = table.snapshot()
+        snap = table.snapshot(said_from)
         snap.pop("saved", None)
         snap["config"] = copy.deepcopy(snap["config"])
         del snap["config"]["seed"]  # it fixes every shuffle: with it, Sanctuary's deck is known
@@ -441,11 +445,16 @@ class RoomHost:
         return self.table.replay_snapshot(ply, self.host_seat)
 
     def _state(self, peer: str, token: str | None = None) -> str:
-        seat = self.peers[peer]["seat"]
+        info = self.peers[peer]
+        seat = info["seat"]
         you = {"seat": seat}
         if token:
             you["token"] = token
-        return json.dumps({"v": VERSION, "type": "state", "snapshot": self.snapshot_for(seat),
+        # A guest's first state carries every move in words (capped: SAID_CAP), the next ones
+        # only the new moves.
+        said_from = None if info.get("caught_up") else 0
+        info["caught_up"] = True
+        return json.dumps({"v": VERSION, "type": "state", "snapshot": self.snapshot_for(seat, said_from),
                            "lobby": self.lobby(), "you": you})
 
     def broadcast(self, skip: str | None = None) -> None:
@@ -453,8 +462,8 @@ class RoomHost:
             if peer != skip:
                 self.outbox.append([peer, self._state(peer)])
 
-    def host_snapshot(self) -> dict:
-        snap = self.snapshot_for(self.host_seat)
+    def host_snapshot(self, said_from: int | None = None) -> dict:
+        snap = self.snapshot_for(self.host_seat, said_from)
         # The host's page runs the computers (and stand-ins) and the clocks; it asks again
         # ("check") when an away person's turn may pass to a stand-in.
         snap["ai_turn"] = self.started and (self.table.snapshot()["ai_turn"] or snap["stand_in"] is not None)
@@ -467,7 +476,10 @@ class RoomHost:
         to send ([peer, text], in order) and the peers to drop."""
         out, self.outbox = self.outbox, []
         close, self.to_close = self.to_close, []
-        return {"snapshot": self.host_snapshot(), "lobby": self.lobby(), "outbox": out,
+        # The host's page gets every move in words once (a room opened, restored or taken over).
+        said_from = None if self.host_caught_up else 0
+        self.host_caught_up = True
+        return {"snapshot": self.host_snapshot(said_from), "lobby": self.lobby(), "outbox": out,
                 "close": close, "host_seat": self.host_seat}
 
     # --- persistence (the host's page keeps this in IndexedDB) --------------------------------
@@ -535,6 +547,7 @@ class RoomHost:
         # the old host's seat (the online rule "lobby_host_absent_after").
         room.may_start_open = not room.started and "lobby_host_absent_after" in room.rules
         room.peers, room.outbox, room.to_close = {}, [], []
+        room.host_caught_up = False
         return room
 
     @classmethod
@@ -556,4 +569,5 @@ class RoomHost:
         room.clock = clock
         room.started = bool(saved.get("started"))
         room.peers, room.outbox, room.to_close = {}, [], []
+        room.host_caught_up = False
         return room

@@ -279,8 +279,10 @@ def test_what_a_guest_is_sent_is_exactly_what_it_may_know():
     assert sorted(state) == ["lobby", "snapshot", "type", "v", "you"]
     assert sorted(state["snapshot"]) == [
         "ai_turn", "can_undo", "config", "end_reason", "human_turn", "is_over", "last_move",
-        "legal_moves", "log", "paused", "ply", "presence", "scores", "stand_in", "started",
+        "legal_moves", "log", "paused", "ply", "presence", "said", "scores", "stand_in", "started",
         "targets", "to_move", "turn_s", "view", "winners"]
+    # `said` (the moves in words) is the host's, from the whole state: test_said.py checks that
+    # it says only what a spectator's view shows (a draw names no card).
     assert sorted(state["snapshot"]["config"]) == ["game", "options", "seats", "variant"]
     assert state["snapshot"]["view"] == json.loads(json.dumps(r.table.state.view(1)))  # the rules' own view
 

@@ -1,7 +1,10 @@
 """Replay at the table (issue #26, part 1), in Chromium: the controls, the keys on the move log and
 a tap on a move show the board after that move, checked square by square against parlor.rules
 replaying the same moves; a move that arrives meanwhile (a computer's, a remote player's) is kept
-and said; "Back to the game" shows it. A guest in an online room replays from the views it got."""
+and said; "Back to the game" shows it. A guest in an online room replays from the views it got.
+Parts 2 and 3: the move selected in the log is located on the board (its places get the class
+`located`), each log entry is named by the move in words, and a computer's or a remote player's
+move is announced in words (the aria-live region `.move-said`)."""
 
 import json
 import time
@@ -27,6 +30,18 @@ DRAWN = """() => { const rows = [];
     rows.push(row); }
   return rows; }"""
 VIEWING = "document.querySelector('.table.replaying') !== null"
+LOCATED = "() => [...document.querySelectorAll('.stage .located')].map(n => n.dataset.sq).sort()"
+TITLES = "() => [...document.querySelectorAll('.move-log li')].map(n => n.getAttribute('title'))"
+ANNOUNCED = "document.querySelector('.move-said').textContent"
+
+
+def in_words(config, moves, index):
+    """(words, places) of move `index` of `moves`, by the rules from the position before it."""
+    state = new_game("ataxx", seats=2, variant=config["variant"], seed=config.get("seed", 0),
+                     **config.get("options", {}))
+    for move in moves[:index]:
+        state = state.play(move)
+    return state.describe(moves[index]), sorted(state.places(moves[index]))
 
 
 def rules_board(config, moves):
@@ -67,6 +82,11 @@ def test_replay_a_solo_game_by_controls_keys_and_log_while_the_computer_moves(op
         wait_log(page, 2 * rounds)
     moves = log(page)
     assert page.inner_text(".replay-where") == "6 moves · live"
+    # Each entry of the log is named by the move in words; the computer's move is announced so.
+    words = [in_words(config, moves, i)[0] for i in range(len(moves))]
+    assert page.evaluate(TITLES) == words and words[5].startswith("Blue ")
+    assert page.evaluate(ANNOUNCED) == words[5]
+    assert page.get_attribute(".move-said", "aria-live") == "polite"
     print(f"replay: a solo game of {len(moves)} plies in {time.monotonic() - t0:.1f} s")
 
     # On a 390 px phone the controls are one row, within the screen.
@@ -103,10 +123,19 @@ def test_replay_a_solo_game_by_controls_keys_and_log_while_the_computer_moves(op
     # A tap on a move in the log shows the board after it; a tap on the last one is the game.
     page.click(".move-log li:nth-child(4)")
     shows(page, config, moves, 4)
+    # ...and locates it: the squares it names are outlined, its words said under the log.
+    located = in_words(config, moves, 3)[1]
+    assert page.evaluate(LOCATED) == located and len(located) >= 1
+    assert page.inner_text(".log-said") == "4. " + words[3]
     page.click(".move-log li:nth-child(2) .num")
     shows(page, config, moves, 2)
+    assert page.evaluate(LOCATED) == in_words(config, moves, 1)[1]
+    page.keyboard.press("ArrowRight")  # stepping through the game locates each move
+    shows(page, config, moves, 3)
+    assert page.evaluate(LOCATED) == in_words(config, moves, 2)[1]
     page.click(".move-log li:last-child")
     back_to_the_game(page, config)
+    assert page.evaluate(LOCATED) == in_words(config, moves, 5)[1]  # the last move, on the game
 
     # The computer's move arrives while the person looks back: kept, said, and shown on return.
     tap_move(page, "place", "jump")
@@ -130,6 +159,8 @@ def test_replay_a_solo_game_by_controls_keys_and_log_while_the_computer_moves(op
     page.reload()
     wait_engine(page)
     page.wait_for_function(HUMAN_TURN)
+    # The restored table sent every move in words again (the page saved only the latest ones).
+    assert page.evaluate(TITLES) == [in_words(config, moves, i)[0] for i in range(len(moves))]
     page.click(".replay-back")
     shows(page, config, moves, 7)
     page.click(".move-log li:nth-child(3)")
@@ -175,6 +206,10 @@ def test_a_guest_replays_from_the_views_it_got_while_the_host_moves(open_page, b
     moves = log(guest)
     assert guest.evaluate(DRAWN) == rules_board(config, moves[:2])
     assert guest.inner_text(".replay-news") == f"Red played {moves[4]} meanwhile."
+    # Hana's move is announced to Gus in words (the host computed them), and named in his log.
+    hana = in_words(config, moves, 4)[0]
+    assert hana.startswith("Red ") and guest.evaluate(ANNOUNCED) == hana
+    assert guest.evaluate(TITLES) == [in_words(config, moves, i)[0] for i in range(5)]
     guest.focus(".move-log")
     guest.keyboard.press("Home")
     shows(guest, config, moves, 0)

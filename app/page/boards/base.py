@@ -17,7 +17,7 @@ an arrow key leads to, or None).
 """
 
 from dom import el, on
-from pyscript import document
+from pyscript import document, window
 
 DRAG_THRESHOLD = 8  # CSS pixels before a press becomes a drag
 
@@ -26,6 +26,31 @@ def far(event, start):
     """Whether the pointer has left the press point by DRAG_THRESHOLD or more."""
     dx, dy = event.clientX - start["x"], event.clientY - start["y"]
     return dx * dx + dy * dy >= DRAG_THRESHOLD * DRAG_THRESHOLD
+
+
+def ring_in(group):
+    """The locate ring of a cell that is an SVG group, drawn in it round the cell's first shape:
+    a hex's own edge, a circle just inside a round space, else a rounded rect just inside the
+    shape's box (a cell's label beside it left out); its width follows the cell's size, so it is
+    the same on every board and zoom."""
+    shape = group.querySelector(":scope > polygon, :scope > circle, :scope > rect")
+    if shape is not None and shape.hasAttribute("transform"):
+        shape = None
+    box = (shape or group).getBBox()
+    side = min(box.width, box.height)
+    width = max(side * 0.07, 0.5)
+    inset = width * 0.8
+    kind = shape.tagName.lower() if shape is not None else ""
+    if kind == "polygon":
+        return el("polygon", "locate-ring", parent=group, svg=True, aria_hidden="true",
+                  points=shape.getAttribute("points"), stroke_width=width)
+    if kind == "circle":
+        return el("circle", "locate-ring", parent=group, svg=True, aria_hidden="true",
+                  cx=box.x + box.width / 2, cy=box.y + box.height / 2,
+                  r=max(0, side / 2 - inset), stroke_width=width)
+    return el("rect", "locate-ring", parent=group, svg=True, aria_hidden="true",
+              x=box.x + inset, y=box.y + inset, width=max(0, box.width - 2 * inset),
+              height=max(0, box.height - 2 * inset), rx=side * 0.16, stroke_width=width)
 
 
 class BoardView:
@@ -67,6 +92,32 @@ class BoardView:
     def log_text(self, seat, move):
         """A move as the move log shows it (in words where the board knows them)."""
         return move
+
+    def locate(self, root, places):
+        """Highlight `places` (State.places of a move: the names the board's cells carry as
+        `data-sq` or `data-hex`) under `root`: the class `located` on each, and a ring (a rounded
+        rect just inside its box, sized to it, so the same on every board and zoom) in a cell
+        that is a group; [] drops the highlight. Generic over boards; a board may override it."""
+        old = getattr(self, "_located_nodes", None)
+        if not places and not old:
+            return
+        for node in old or ():
+            node.classList.remove("located")
+        for ring in getattr(self, "_located_rings", None) or ():
+            ring.remove()
+        nodes, rings = [], []
+        if places:
+            escape = window.CSS.escape
+            selector = ", ".join('[data-sq="{0}"], [data-hex="{0}"]'.format(escape(name)) for name in places)
+            found = root.querySelectorAll(selector)
+            for i in range(found.length):
+                node = found.item(i)
+                node.classList.add("located")
+                nodes.append(node)
+                if node.tagName.lower() == "g":
+                    rings.append(ring_in(node))
+        self._located_nodes = nodes
+        self._located_rings = rings
 
 
 class PickBoard(BoardView):

@@ -20,7 +20,7 @@ from boards.base import PickBoard
 from catalog import SEAT_MARKS
 from dom import button, el, on, reduced_motion, show
 from pyscript import window
-from pyscript.ffi import create_proxy, to_js
+from pyscript.ffi import to_js
 
 COLUMNS = "ABCDEFGHI"
 NOT_HOLES = ("B2", "H2", "C3", "G3", "D4", "F4", "D6", "F6", "C7", "G7", "B8", "H8")
@@ -58,7 +58,6 @@ THEMES = [  # id, name, seat 0's colour, seat 1's colour (the names stay Red and
 CONFIRM_KEY = "parlor.gems.confirm"
 MIRROR_KEY = "parlor.gems.mirror"
 THEME_KEY = "parlor.gems.colours"
-LOCATE_MS = 1600
 
 
 def place(name):
@@ -126,8 +125,6 @@ class Board(PickBoard):
         self.swap_hole = None  # the first gem, while the pie rule may take it
         self.flip = False
         self.viewer = None
-        self.located = None
-        self.locate_timer = None
         self.mirrored = stored(MIRROR_KEY, "0") == "1"
         coarse = bool(window.matchMedia("(pointer: coarse)").matches)
         self.confirming = stored(CONFIRM_KEY, "on" if coarse else "off") == "on"
@@ -162,8 +159,6 @@ class Board(PickBoard):
             if key == self.theme:
                 option.setAttribute("selected", "")
         on(self.theme_select, "change", lambda event: self.set_theme(self.theme_select.value))
-        # Selecting a move in the log locates its hole on the board.
-        on(self.table_node, "click", self._log_click)
         self.layout()
         self.draw_actions()
 
@@ -502,33 +497,6 @@ class Board(PickBoard):
                 self.confirm()
                 return
         super()._key(event)
-
-    # --- the log locates its holes --------------------------------------------------------
-    def _log_click(self, event):
-        item = event.target.closest(".move-log .mv")
-        if item is not None:
-            self.locate(item.textContent.strip().upper())
-
-    def locate(self, name):
-        """Show where hole `name` is: a ring that pulses for a moment, the board in view."""
-        if name not in self.holes:
-            return
-        if self.located is not None:
-            self.holes[self.located][0].classList.remove("located")
-        self.located = name
-        group = self.holes[name][0]
-        group.classList.remove("located")
-        group.getBoundingClientRect()  # restart the animation
-        group.classList.add("located")
-        self.svg.scrollIntoView(to_js({"block": "nearest",
-                                       "behavior": "auto" if reduced_motion() else "smooth"}))
-        window.clearTimeout(self.locate_timer)
-        self.locate_timer = window.setTimeout(create_proxy(self._unlocate), LOCATE_MS)
-
-    def _unlocate(self):
-        if self.located is not None:
-            self.holes[self.located][0].classList.remove("located")
-            self.located = None
 
     # --- sound -----------------------------------------------------------------------------
     def sound_kind(self, snapshot, previous):

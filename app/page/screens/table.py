@@ -14,12 +14,16 @@ import asyncio
 import recent_games
 import sound
 from clock import TurnClock
-from dom import button, el, now_ms, query_param, show
+from dom import button, el, now_ms, on, query_param, show
 from pyscript import window
 from pyscript.ffi import create_proxy, to_js
 from screens.table_controls import ResultDialog, TableControls, result_text
-from screens.table_replay import Replay
+from screens.table_replay import Replay, common_prefix
 from screens.table_seats import SeatChips, paint_colours
+
+MAX_WORDS = 200  # characters of a move's words taken from a snapshot (the rules keep them under 120)
+MAX_PLACES = 64  # places of one move taken from a snapshot
+ANNOUNCED = 3  # at most this many new moves said at once (a guest may get several in one state)
 
 RACES = ("stale", "paused", "turn")
 """Refusal codes of a move that raced a change of the table (app/engine/local_table.py
@@ -28,6 +32,16 @@ TableError): the page expects them of a computer's move and says nothing."""
 def now_iso():
     """Now as an ISO 8601 text (UTC), e.g. "2026-12-02T10:25:00Z"."""
     return str(window.Date.new().toISOString())[:19] + "Z"
+
+
+def said_entry(entry):
+    """A snapshot's [words, places] of one move, checked (a guest's comes from the host), or None."""
+    if not isinstance(entry, list) or len(entry) != 2:
+        return None
+    words, places = entry
+    if not isinstance(words, str) or not isinstance(places, list):
+        return None
+    return [words[:MAX_WORDS], [p for p in places[:MAX_PLACES] if isinstance(p, str) and len(p) <= 16]]
 
 
 def board_class(game_id):
@@ -107,6 +121,16 @@ class TableScreen:
         self.controls = TableControls(self.root, self, transport, self.app.go_home)
         self.log = el("ol", "move-log", parent=self.root, aria_label="Moves")
         self.log_drawn = []  # the log entries on the page
+        self.said = []  # per log entry, [words, places] as the snapshots said them (None: not known)
+        self.located = None  # the log entry whose places the board highlights (None: none)
+        # The words of the move selected in the log, in view (a phone has no hover title).
+        self.log_said = el("p", "log-said", "", self.root)
+        show(self.log_said, False)
+        # What a computer or a remote player just played, for screen readers.
+        self.announcer = el("p", "move-said sr-only", "", self.root, aria_live="polite",
+                            aria_atomic="true")
+        on(self.log, "mouseover", self.log_hover)
+        on(self.log, "mouseleave", lambda event: self.show_located())
         self.log_scroll_due = False  # a frame will scroll the log to its end
         self.log_scroller = create_proxy(self.scroll_log)
         self.replay = Replay(self.root, self, transport)  # its controls come after the log
@@ -172,6 +196,9 @@ class TableScreen:
         if previous is None or snapshot.get("turn_s") != previous.get("turn_s"):
             self.set_clock(snapshot.get("turn_s"))
         self.replay.live(snapshot)
+        moved = previous is not None and snapshot["ply"] != previous["ply"]
+        if moved and self.replay.viewing is None:
+            self.located = None  # a highlight of an earlier move would mislead on the new board
         if self.replay.viewing is None:  # else the board keeps the earlier position it shows
             self.board.update(snapshot, interactive)
             meta = self.board.meta(snapshot)
@@ -179,7 +206,11 @@ class TableScreen:
             show(self.meta, bool(meta))
         self.seats.draw(snapshot, colours, self.presence, self.transport.own_seat())
         self.seats.offer(self.transport.open_seats(snapshot), self.transport.take)
-        self.draw_log(snapshot)
+        self.draw_log(snapshot)  # after the board: a board's log text may read what it drew
+        if self.replay.viewing is None:
+            self.show_located()  # the board drew anew: the move located is highlighted again
+        if moved and previous["log"] == snapshot["log"][:len(previous["log"])]:
+            self.announce(len(previous["log"]), len(snapshot["log"]))
         if previous is not None and (snapshot["ply"] > previous["ply"]
                                      or snapshot["is_over"] and not previous["is_over"]):
             sound.play(self.board.sound_kind(snapshot, previous))
@@ -203,23 +234,109 @@ class TableScreen:
 
     def draw_log(self, snapshot):
         """Add the new moves to the log (each element costs a call into the browser: redrawing
-        it all was quadratic in a long game); after an Undo or a rematch, draw it again."""
+        it all was quadratic in a long game); after an Undo or a rematch, draw it again. Each
+        entry is named by the move in words (its title, and its name for screen readers) once
+        a snapshot has said them (`said`: the new moves; all of them after a reload)."""
         entries = snapshot["log"]
         if entries[:len(self.log_drawn)] != self.log_drawn:
+            del self.said[common_prefix(self.log_drawn, entries):]  # the words of the moves kept
             self.log.replaceChildren()
             self.log_drawn = []
+            self.located = None
+        said = snapshot.get("said")
+        fresh = set()
+        if isinstance(said, dict) and type(said.get("from")) is int and isinstance(said.get("moves"), list):
+            start = max(0, said["from"])
+            for index, entry in enumerate(said["moves"][:max(0, len(entries) - start)]):
+                entry = said_entry(entry)
+                if entry is None:
+                    continue
+                while len(self.said) <= start + index:
+                    self.said.append(None)
+                if self.said[start + index] != entry:
+                    self.said[start + index] = entry
+                    fresh.add(start + index)
         colours = self.colours()
+        for index in sorted(fresh):  # entries drawn before their words came (after a reload)
+            if index < len(self.log_drawn):
+                self.name_entry(self.log.children.item(index), index, colours)
         for ply in range(len(self.log_drawn), len(entries)):
             seat, move = entries[ply]
             self.log_drawn.append(entries[ply])
             item = el("li", None, None, self.log)
             el("span", "num", str(ply + 1) + ".", item)
-            text = self.board.log_text(seat, move)
-            el("span", "mv c" + str(seat), text, item,
-               aria_label=colours[seat] + " " + move if text == move else text)
+            el("span", "mv c" + str(seat), self.board.log_text(seat, move), item)
+            self.name_entry(item, ply, colours)
         if not self.log_scroll_due:  # at the next frame: reading scrollHeight now would lay the
             self.log_scroll_due = True  # page out at once, and again at the frame (each move)
             window.requestAnimationFrame(self.log_scroller)
+
+    def words(self, index):
+        """The log entry `index` in words, if a snapshot said them, else None."""
+        entry = self.said[index] if 0 <= index < len(self.said) else None
+        return entry[0] if entry else None
+
+    def name_entry(self, item, index, colours):
+        """Name log entry `index` (its <li>) by its words: a tooltip, and what a screen reader says."""
+        if item is None or index >= len(self.log_drawn):
+            return
+        seat, move = self.log_drawn[index]
+        text = self.board.log_text(seat, move)
+        words = self.words(index)
+        if words is None:
+            words = (colours[seat] if 0 <= seat < len(colours) else "") + " " + move if text == move else text
+        else:
+            item.setAttribute("title", words)
+        item.lastElementChild.setAttribute("aria-label", words)
+
+    def announce(self, start, end):
+        """Say the words of the new log entries `start` to `end` - 1 that a computer or a remote
+        player made (a person's own move on this device is not said back to them)."""
+        own = self.transport.own_seat()
+        seats = (self.snapshot.get("config") or {}).get("seats") or []
+        said = []
+        for index in range(max(start, end - ANNOUNCED), end):
+            if index >= len(self.log_drawn):
+                break
+            seat = self.log_drawn[index][0]
+            if self.transport.online:
+                remote = seat != own
+            else:
+                remote = type(seat) is int and 0 <= seat < len(seats) and seats[seat].get("kind") == "ai"
+            words = self.words(index)
+            if remote and words:
+                said.append(words)
+        if said:
+            self.announcer.textContent = "; ".join(said)
+
+    # --- locate: the places a move of the log names, highlighted on the board -----------------
+    def locate(self, index):
+        """Highlight on the board the places log entry `index` names (None: none) and show its
+        words under the log; kept until another move is selected or a new move comes."""
+        self.located = index
+        self.show_located()
+
+    def show_located(self, index=None):
+        """Highlight the places of `index` (a move hovered in the log) or of the move located;
+        the line under the log says the move located in words."""
+        hovered = index is not None
+        if not hovered:
+            index = self.located
+        entry = self.said[index] if index is not None and 0 <= index < len(self.said) else None
+        self.board.locate(self.stage, entry[1] if entry else [])
+        if hovered:
+            return
+        words = entry[0] if entry else ""
+        if index is not None and entry is None and index < len(self.log_drawn):
+            seat, move = self.log_drawn[index]
+            words = self.board.log_text(seat, move)
+        self.log_said.textContent = "{}. {}".format(index + 1, words) if words else ""
+        show(self.log_said, bool(words))
+
+    def log_hover(self, event):
+        item = event.target.closest(".move-log > li")
+        if item is not None:
+            self.show_located(window.Array.prototype.indexOf.call(self.log.children, item))
 
     def scroll_log(self, *_):
         self.log_scroll_due = False

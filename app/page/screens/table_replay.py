@@ -212,6 +212,7 @@ class Replay:
         shown.update(self.positions[ply])
         shown.update(STILL)
         table.board.update(shown, False)
+        table.show_located()  # the board drew anew: the move located is highlighted again
         meta = table.board.meta(shown)
         table.meta.textContent = meta
         show(table.meta, bool(meta))
@@ -225,6 +226,7 @@ class Replay:
         focused = self.state.matches(":focus-within")
         self.viewing = None
         table = self.table
+        table.located = None
         table.root.classList.remove("replaying")
         table.root.removeAttribute("data-replay-ply")
         if table.snapshot is not None:
@@ -236,7 +238,9 @@ class Replay:
     def log_click(self, event):
         item = event.target.closest(".move-log > li")
         if item is not None:  # the log's entry k is the move that made ply k + 1
-            self.go(window.Array.prototype.indexOf.call(self.table.log.children, item) + 1)
+            index = window.Array.prototype.indexOf.call(self.table.log.children, item)
+            self.go(index + 1)
+            self.table.locate(index)  # and the board highlights the places it names
 
     def key(self, event):
         """The replay keys, on the move log and the replay controls only."""
@@ -302,6 +306,10 @@ class Replay:
         item = None
         if self.viewing is not None and self.viewing > 0:
             item = log.children.item(self.viewing - 1)  # entry k is ply k + 1
+        if self.viewing is not None:  # the move viewed is located on the board
+            located = self.viewing - 1 if self.viewing > 0 else None
+            if located != self.table.located:
+                self.table.locate(located)
         marked = self.marked
         if marked is not None and (item is None or not marked.isSameNode(item)):
             marked.classList.remove("current")
