@@ -130,7 +130,8 @@ def test_a_tap_is_answered_while_hard_thinks(open_page):
     wait_engine(page)
     start(page, "watch", level0="hard", level1="hard")
     # In one go inside the page: wait until Hard's think is in flight in the worker, tap Pause,
-    # and check that the tap was handled while the think was still in flight.
+    # and check that the tap was handled while the think was still in flight. (On a loaded
+    # machine Hard's first move may be played before this runs: then it is the next think.)
     result = page.evaluate("""async () => {
         const table = document.querySelector('.table');
         // Poll each millisecond, not each frame: Hard's first think may last only ~0.2 s (its
@@ -145,13 +146,15 @@ def test_a_tap_is_answered_while_hard_thinks(open_page):
                 moves: document.querySelectorAll('.move-log .mv').length};
     }""")
     print("tap handled in", round(result["handled"], 1), "ms while Hard was thinking")
-    assert result["still_thinking"] and result["moves"] == 0
+    assert result["still_thinking"]
     assert result["label"] == "Resume" and result["status"] == "Paused"
     page.wait_for_function("document.querySelector('.table').dataset.thinking === undefined", timeout=10_000)
     page.wait_for_timeout(500)
-    assert log(page) == [] and page.inner_text(".turn-status") == "Paused"  # answer not played
+    # The answer that arrived after the tap is not played.
+    assert len(log(page)) == result["moves"] and page.inner_text(".turn-status") == "Paused"
     page.click("text=Resume")
-    page.wait_for_function("document.querySelectorAll('.move-log .mv').length >= 1", timeout=15_000)
+    page.wait_for_function(f"document.querySelectorAll('.move-log .mv').length > {result['moves']}",
+                           timeout=15_000)
 
 
 def test_seats_stay_readable_on_a_phone(open_page):
