@@ -370,6 +370,7 @@ class Table:
             table.states, table.forfeited = states, None
         table.earlier_log = []
         table.paused = True
+        table._said = []
         table.opened = data  # the record as read
         return table
 
