@@ -59,11 +59,17 @@ def pytest_configure(config):
 
 
 def pytest_collection_modifyitems(items):
-    """Longest first: the Pyodide suites (a minute or more each), then the browser tests, then
-    the rest, so that pytest-xdist's workers do not end with one long test on one of them."""
+    """Longest first, dealt out: the Pyodide parts (a minute or more each), then the browser
+    tests, then the rest, dealt round-robin into one run of tests per pytest-xdist worker. The
+    worksteal scheduler gives each worker one contiguous share of this order (and a worker that
+    runs out takes the end of another's), so each share starts with its part of the long tests
+    and no worker is left with all of them."""
     def rank(item):
         return 0 if item.get_closest_marker("pyodide") else 1 if item.get_closest_marker("browser") else 2
     items.sort(key=rank)
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    if workers > 1:
+        items[:] = [item for share in range(workers) for item in items[share::workers]]
 
 
 # --------------------------------------------------------------------------- site and server

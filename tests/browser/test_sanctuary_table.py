@@ -36,7 +36,30 @@ def test_computers_play_a_game_to_the_end(open_page, blocked):
         page.emulate_media(color_scheme=scheme)
         for seat in (0, 1):
             assert contrast(page, f".move-log .mv.c{seat}") >= 4.5, (scheme, seat)
+    # The finished game stepped back through (issue #26): a tap on a move of the log and the keys
+    # reach the same earlier position, which is not the final one; End is the game again.
+    total = len(log(page))
+    final = page.evaluate(PAWNS_DRAWN)
+    page.click(".result button:text-is('See the board')")
+    page.click(".move-log li:nth-child(12)")
+    page.wait_for_function("document.querySelector('.table').dataset.replayPly === '12'")
+    assert page.inner_text(".turn-status").startswith(f"Viewing move 12 of {total}")
+    earlier = page.evaluate(PAWNS_DRAWN)
+    assert earlier != final and len(earlier) == len(final) == 8
+    page.focus(".move-log")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("document.querySelector('.table').dataset.replayPly === '13'")
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function("document.querySelector('.table').dataset.replayPly === '12'")
+    assert page.evaluate(PAWNS_DRAWN) == earlier
+    page.keyboard.press("End")
+    page.wait_for_function("document.querySelector('.table.replaying') === null")
+    assert page.evaluate(PAWNS_DRAWN) == final
     assert page.console_errors == [] and blocked == []
+
+
+PAWNS_DRAWN = """() => [...document.querySelectorAll('.sanctuary-board .pawns circle')]
+  .map(c => c.getAttribute('class') + '@' + c.getAttribute('cx') + ',' + c.getAttribute('cy')).sort()"""
 
 
 def open_position(open_page, seats, query="/?clock=600&pace=0", position=SIX_SPLIT):
