@@ -10,14 +10,14 @@ bash scripts/setup.sh --chromium
 export PARLOR_SITE="$PWD/dist/site"
 
 # Run pytest through its console script, never `python -m pytest` from the repo root: the
-# package directory py/ would shadow pytest's own `py` module. Three workers (pytest-xdist) on
-# two cores: the browser tests mostly wait (on pages, timers, WebRTC), and at two workers the
-# run used about half of the two cores. They start as `python -c` in this folder:
+# package directory py/ would shadow pytest's own `py` module. Two workers (pytest-xdist), one a
+# core (three were measured slower: three browser tests at once saturate two cores). They start
+# as `python -c` in this folder:
 # PYTHONSAFEPATH keeps the folder off their sys.path for the same reason. A worker that runs
 # out of tests takes half of the longest queue (--dist worksteal), so they finish together.
 # The slowest 15 tests are listed at the end.
 set +e
-PYTHONSAFEPATH=1 .venv/bin/pytest -p no:cacheprovider -n 3 --dist worksteal --durations=15 "$@"
+PYTHONSAFEPATH=1 .venv/bin/pytest -p no:cacheprovider -n 2 --dist worksteal --durations=15 "$@"
 code=$?
 set -e
 if [ "$code" = 5 ]; then
