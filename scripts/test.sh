@@ -12,9 +12,9 @@ export PARLOR_SITE="$PWD/dist/site"
 # Run pytest through its console script, never `python -m pytest` from the repo root: the
 # package directory py/ would shadow pytest's own `py` module. Two workers (pytest-xdist), one a
 # core (three were measured slower: three browser tests at once saturate two cores). They start
-# as `python -c` in this folder:
-# PYTHONSAFEPATH keeps the folder off their sys.path for the same reason. A worker that runs
-# out of tests takes half of the longest queue (--dist worksteal), so they finish together.
+# as `python -c` in this folder: PYTHONSAFEPATH keeps the folder off their sys.path for the same
+# reason. A worker that runs out of tests takes half of the longest queue (--dist worksteal), so
+# they finish together.
 # The slowest 15 tests are listed at the end.
 set +e
 PYTHONSAFEPATH=1 .venv/bin/pytest -p no:cacheprovider -n 2 --dist worksteal --durations=15 "$@"
