@@ -20,6 +20,7 @@ from parlor.ai import choose_move
 from parlor.ai.search import CHECK_EVERY, HARD_FRACTION, Budget, Timeout, iterative_deepening
 from parlor.rules import new_game
 from parlor.rules.ataxx import LAYOUTS
+from fake_clock import FakeClock
 
 LEVELS = ("easy", "medium", "hard")
 HUGE = 3600.0
@@ -39,20 +40,6 @@ def random_position(seed, fen=None, variant="standard", max_plies=60):
             break
         state = state.play(rng.choice(state.legal_moves()))
     return state
-
-
-class FakeClock:
-    """A clock that advances `step` seconds each time it is read."""
-
-    def __init__(self, step=0.0):
-        self.now = 100.0
-        self.step = step
-        self.reads = 0
-
-    def __call__(self):
-        self.reads += 1
-        self.now += self.step
-        return self.now
 
 
 # --- every level returns a legal move ------------------------------------------------------

@@ -18,6 +18,7 @@ from parlor.ai import choose_move
 from parlor.ai.search import Budget
 from parlor.rules import GAMES, new_game
 from parlor.rules import chains as C
+from fake_clock import FakeClock
 
 LEVELS = ("easy", "medium", "hard")
 HUGE = 3600.0
@@ -36,18 +37,6 @@ def random_position(seed, seats=2, variant="2x2", plies=None):
             break
         state = state.play(rng.choice(state.legal_moves()))
     return state
-
-
-class FakeClock:
-    def __init__(self, step=0.0):
-        self.now = 100.0
-        self.step = step
-        self.reads = 0
-
-    def __call__(self):
-        self.reads += 1
-        self.now += self.step
-        return self.now
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -18,6 +18,7 @@ from parlor.ai import gems as gems_ai
 from parlor.ai.search import Budget
 from parlor.rules import new_game
 from parlor.rules import gems as G
+from fake_clock import FakeClock
 
 LEVELS = ("easy", "medium", "hard")
 VARIANTS = ("standard", "no-pie", "handicap-2", "handicap-3")
@@ -53,20 +54,6 @@ def alternate(red, blue):
         if i < len(blue):
             moves.append(blue[i])
     return moves
-
-
-class FakeClock:
-    """A clock that advances `step` seconds each time it is read."""
-
-    def __init__(self, step=0.0):
-        self.now = 100.0
-        self.step = step
-        self.reads = 0
-
-    def __call__(self):
-        self.reads += 1
-        self.now += self.step
-        return self.now
 
 
 # --- every level returns a legal move ------------------------------------------------------

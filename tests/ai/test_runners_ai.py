@@ -16,6 +16,7 @@ from parlor.ai import choose_move
 from parlor.ai import runners as runners_ai
 from parlor.ai.search import HARD_FRACTION, Budget
 from parlor.rules import GAMES, new_game
+from fake_clock import FakeClock
 
 LEVELS = ("easy", "medium", "hard")
 HUGE = 3600.0
@@ -41,18 +42,6 @@ def position(runners, owners=None, seats=None, variant="ffa", to_move=0, rnd=1):
     return new_game("runners", seats=seats, variant=variant, start={
         "runners": runners, "owners": owners or [[] for _ in range(seats)], "round": rnd,
         "to_move": to_move})
-
-
-class FakeClock:
-    def __init__(self, step=0.0):
-        self.now = 100.0
-        self.step = step
-        self.reads = 0
-
-    def __call__(self):
-        self.reads += 1
-        self.now += self.step
-        return self.now
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

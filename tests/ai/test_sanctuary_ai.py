@@ -15,6 +15,7 @@ from parlor.ai import sanctuary as sanctuary_ai
 from parlor.ai.search import HARD_FRACTION, Budget
 from parlor.rules import from_dict, from_view, new_game
 from parlor.rules.sanctuary import CARDS, DECK
+from fake_clock import FakeClock
 
 LEVELS = ("easy", "medium", "hard")
 HUGE = 3600.0
@@ -34,18 +35,6 @@ def random_position(seed, seats=2, max_plies=400):
 def position(pawns, card, to_move=0, seed=1, discard=()):
     return from_dict({"game": "sanctuary", "seats": len(pawns), "pawns": pawns, "card": card,
                       "to_move": to_move, "seed": seed, "discard": list(discard)})
-
-
-class FakeClock:
-    def __init__(self, step=0.0):
-        self.now = 100.0
-        self.step = step
-        self.reads = 0
-
-    def __call__(self):
-        self.reads += 1
-        self.now += self.step
-        return self.now
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
