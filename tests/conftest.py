@@ -56,6 +56,8 @@ def pytest_configure(config):
     config.addinivalue_line("markers", "browser: runs the built site in Chromium through Playwright")
     config.addinivalue_line("markers", "pyodide: runs code inside Pyodide under Node.js")
     config.addinivalue_line("markers", "webrtc: a real WebRTC connection through aiortc (tests/online/webrtc_peer.py)")
+    config.addinivalue_line("markers", "service_worker: the test's pages may register the site's service worker "
+                            "(other browser tests block it, see open_page)")
 
 
 def pytest_collection_modifyitems(items):
@@ -232,25 +234,42 @@ def blocked() -> list[str]:
     return []
 
 
+def service_workers(request) -> str:
+    """"allow" for a test marked ``service_worker``, else "block". The worker's install downloads
+    and stores the whole site (22 MB) in every new context, about 1.5 s of CPU a page; only the
+    tests of what it does (offline, return visits, updates) need it."""
+    return "allow" if request.node.get_closest_marker("service_worker") else "block"
+
+
 @pytest.fixture
-def open_page(browser, server, blocked):
+def open_page(browser, server, blocked, request):
     """open_page(path="/", server=None, context=None) -> page, in a new guarded context.
 
-    Pass ``context=page.context`` to open a second page in the same context (warm load).
-    Console errors are collected on ``page.console_errors``.
+    Pass ``context=page.context`` to open a second page in the same context (warm load), and
+    ``local_storage={key: text}`` to find those items in the page's localStorage from its first
+    load on (set before any of its scripts runs, once: a reload keeps what the page made of them).
+    Console errors are collected on ``page.console_errors``. The service worker is blocked
+    unless the test is marked ``service_worker``.
     """
     contexts = []
 
-    def open_(path: str = "/", srv: Server | None = None, context=None, wait_until: str = "load"):
+    def open_(path: str = "/", srv: Server | None = None, context=None, wait_until: str = "load",
+              local_storage: dict[str, str] | None = None):
         srv = srv or server
         if context is None:
-            context = browser.new_context()
+            context = browser.new_context(service_workers=service_workers(request))
             guard_context(context, srv.url, blocked)
             contexts.append(context)
         page = context.new_page()
         page.console_errors = []
         page.on("console", lambda m: m.type == "error" and page.console_errors.append(m.text))
         page.on("pageerror", lambda e: page.console_errors.append(str(e)))
+        if local_storage:
+            page.add_init_script(script="""(items => {
+                if (sessionStorage.getItem('test.local-storage-set')) return;
+                for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
+                sessionStorage.setItem('test.local-storage-set', '1');
+            })(%s)""" % json.dumps(local_storage))
         if path is not None:
             page.goto(srv.url + path, wait_until=wait_until)
         return page
@@ -261,11 +280,11 @@ def open_page(browser, server, blocked):
 
 
 @pytest.fixture
-def phone_page(browser, server, blocked):
+def phone_page(browser, server, blocked, request):
     """A page in a guarded phone-sized context with a touch screen; `page.cdp` sends touch
     events through the DevTools protocol (tablekit.touch)."""
     context = browser.new_context(viewport={"width": 360, "height": 600}, has_touch=True,
-                                  is_mobile=True)
+                                  is_mobile=True, service_workers=service_workers(request))
     guard_context(context, server.url, blocked)
     page = context.new_page()
     page.cdp = context.new_cdp_session(page)

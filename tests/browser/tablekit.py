@@ -59,6 +59,29 @@ def tap_move(page, prefer, other):
     return name
 
 
+# One move in one call to the page, through the board's keyboard (Enter on a piece, Enter on a
+# target), as fast as a game to the end needs: a piece that can place a clone or step is
+# preferred (Ataxx games end sooner when the board fills). Returns the move's squares, "Pass",
+# or null when the page has no move to make.
+KEYBOARD_MOVE = """() => {
+  const pass = [...document.querySelectorAll('.table button')]
+    .find((b) => b.textContent === 'Pass' && !b.hidden && !b.disabled);
+  if (pass) { pass.click(); return 'Pass'; }
+  const board = document.querySelector('.board.interactive');
+  if (!board) return null;
+  const enter = (cell) => cell.dispatchEvent(new KeyboardEvent('keydown', {key: 'Enter', bubbles: true}));
+  const pieces = [...board.querySelectorAll('.cell.movable')];
+  for (const kinds of [['place', 'step'], ['jump', 'leap']]) {
+    for (const piece of pieces) {
+      enter(piece);
+      const target = board.querySelector(kinds.map((k) => `.cell:has(.marker.${k})`).join(', '));
+      if (target) { enter(target); return piece.dataset.sq + target.dataset.sq; }
+    }
+  }
+  return null;
+}"""
+
+
 def wait_for_promise(page, expression: str, arg=None, timeout_ms: int = 60_000) -> None:
     """Wait until the async JS function `expression`, called with `arg`, resolves to a truthy
     value. (page.wait_for_function takes the Promise an async function returns for a truthy

@@ -4,8 +4,8 @@ import json
 import re
 
 import pytest
-from tablekit import (HUMAN_TURN, OVER, board_roles, cell_centre, contrast, log, touch, wait_engine,
-                      wait_for_promise, wait_log, wait_service_worker)
+from tablekit import (HUMAN_TURN, KEYBOARD_MOVE, OVER, board_roles, cell_centre, contrast, log, touch,
+                      wait_engine, wait_for_promise, wait_log, wait_service_worker)
 from tablekit import start as start_game
 from tablekit import tap_move as tap
 
@@ -35,18 +35,21 @@ def drag(page, origin, target):
     page.mouse.up()
 
 
-def test_solo_game_against_easy_to_the_end_by_tapping(open_page, blocked):
+def test_solo_game_against_easy_to_the_end_by_taps_then_keys(open_page, blocked):
     page = open_page("/?clock=600&pace=0")
     wait_engine(page)
     start(page, "solo", level="easy", layout="Diamond")
     assert page.inner_text(".seat-0 .name") == "Red" and page.inner_text(".seat-0 .who") == "You"
     assert page.inner_text(".seat-1 .name") == "Blue" and page.inner_text(".seat-1 .who") == "AI · Easy"
-    for _ in range(200):  # one real move a round; random play can take 60+ of ours
+    for ours in range(200):  # one move of ours a round; random play can take 60+ of them
         page.wait_for_function(f"{HUMAN_TURN} || {OVER}", timeout=30_000)
         if page.is_visible(".result"):
             break
         made = len(log(page))
-        tap_move(page)
+        if ours < 8:  # the first moves by mouse taps, the rest of the game by the keyboard
+            tap_move(page)
+        else:
+            assert page.evaluate(KEYBOARD_MOVE)
         # The board stops offering moves the moment one is made (no glow until the next turn),
         # unless the computer has already answered (a loaded machine can be slower than its pace).
         assert not page.evaluate(HUMAN_TURN) or len(log(page)) >= made + 2
@@ -316,6 +319,7 @@ def test_the_logo_goes_home_and_continue_comes_back(open_page):
     assert log(page) == moves and page.console_errors == []
 
 
+@pytest.mark.service_worker
 def test_offline_after_one_visit_plays_against_the_computer(open_page, server_factory, site_dir, blocked):
     srv = server_factory()
     page = open_page("/?clock=600&pace=0", srv=srv)

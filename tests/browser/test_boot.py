@@ -16,7 +16,7 @@ from tablekit import return_visit, wait_for_promise, wait_service_worker
 
 ROOT = Path(__file__).resolve().parents[2]
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.service_worker]
 
 ENGINE_TIMEOUT_MS = 120_000
 ENGINE_READY = "document.body.dataset.engine === 'ready' || document.getElementById('status').dataset.state === 'error'"

@@ -6,7 +6,7 @@ import time
 
 import pytest
 from qrkit import qr_dark_modules, segno_modules
-from tablekit import OVER, log, return_visit, wait_engine
+from tablekit import KEYBOARD_MOVE, OVER, log, return_visit, wait_engine
 from tablekit import start as start_game
 
 pytestmark = pytest.mark.browser
@@ -64,7 +64,8 @@ def tap_any(page):
 
 
 def play(pages, until_moves=None, limit=200):
-    """Each page moves when its board is interactive, until the game ends (or `until_moves`)."""
+    """Each page moves when its board is interactive, until the game ends (or `until_moves`).
+    (The first moves of each test are tapped with the mouse; this plays the rest of a game.)"""
     host = pages[0]
     for _ in range(limit):
         if host.query_selector(".result:not([hidden])") is not None:
@@ -73,8 +74,7 @@ def play(pages, until_moves=None, limit=200):
         if until_moves is not None and moved >= until_moves:
             return
         for page in pages[1:]:
-            if page.evaluate(f"({MY_TURN}) || ({MY_PASS})"):
-                tap_any(page)
+            if page.evaluate(KEYBOARD_MOVE):
                 host.wait_for_function(f"document.querySelectorAll('.move-log .mv').length > {moved}"
                                        f" || {OVER}", timeout=15_000)
                 break
@@ -474,6 +474,7 @@ def test_host_gone_for_good_a_guest_takes_over_and_the_other_keeps_its_seat(open
     assert blocked == []
 
 
+@pytest.mark.service_worker
 def test_runners_three_seats_the_host_and_two_guests_play_to_the_end(open_page, blocked):
     # The host comes back to Parlor: its engine is Pyodide restored from the build's snapshot.
     host = open_page("/" + QUERY)

@@ -63,12 +63,11 @@ PAWNS_DRAWN = """() => [...document.querySelectorAll('.sanctuary-board .pawns ci
 
 
 def open_position(open_page, seats, query="/?clock=600&pace=0", position=SIX_SPLIT):
-    """A page whose saved table is `position` (the reload restores it)."""
+    """A page whose saved table is `position`, found in its storage at its first load (which
+    restores it, as a reload would)."""
     config = {"game": "sanctuary", "variant": "standard", "seed": 4, "options": {}, "seats": seats}
     saved = {"game": "sanctuary", "mode": "2t", "snapshot": Table(config, position).snapshot()}
-    page = open_page(query)
-    page.evaluate("saved => localStorage.setItem('parlor.table.v1', saved)", json.dumps(saved))
-    page.reload()
+    page = open_page(query, local_storage={"parlor.table.v1": json.dumps(saved)})
     wait_engine(page)
     return page
 

@@ -1,9 +1,11 @@
 """A pytest plugin for the suites run inside Pyodide: each Hypothesis test draws a quarter of the
-examples it draws under CPython (at least 2).
+examples it draws under CPython (at least 2), a test parametrized by ``seed`` (a cross-check
+over random games) runs the first quarter of its seeds (at least 2), and a test module's
+``POSITIONS`` (how many random positions a cross-check compares) is a quarter of itself.
 
-Under CPython the same tests run with their full example counts; inside Pyodide (about 3-4x
-slower) the question is whether the wheel behaves the same on WebAssembly, which a few examples
-of every property answer. The test ids, files and assertions are the same.
+Under CPython the same tests run with their full example counts and every seed; inside Pyodide
+(about 3-4x slower) the question is whether the wheel behaves the same on WebAssembly, which a
+few examples of every property answer. The files and assertions are the same.
 """
 
 from __future__ import annotations
@@ -16,7 +18,15 @@ SCALE = 0.25
 MINIMUM = 2
 
 
-def pytest_collection_modifyitems(items):
+def fewer(count: int) -> int:
+    return max(MINIMUM, math.ceil(count * SCALE))
+
+
+def pytest_collection_modifyitems(config, items):
+    for module in {item.module for item in items if getattr(item, "module", None) is not None}:
+        if isinstance(getattr(module, "POSITIONS", None), int):
+            module.POSITIONS = fewer(module.POSITIONS)
+
     seen = set()
     for item in items:
         test = getattr(item, "obj", None)
@@ -25,5 +35,26 @@ def pytest_collection_modifyitems(items):
         seen.add(id(test))
         # The settings Hypothesis's wrapped test reads when it runs (set by @settings/@given).
         current = test._hypothesis_internal_use_settings
-        examples = max(MINIMUM, math.ceil(current.max_examples * SCALE))
-        test._hypothesis_internal_use_settings = settings(current, max_examples=examples)
+        test._hypothesis_internal_use_settings = settings(current, max_examples=fewer(current.max_examples))
+
+    # Seeds are counted per test and per value of its other parameters (a golden table keeps its own).
+    def seed_of(item):
+        params = getattr(getattr(item, "callspec", None), "params", {})
+        seed = params.get("seed")
+        if not isinstance(seed, int):
+            return None, None
+        others = tuple(sorted((name, repr(value)) for name, value in params.items() if name != "seed"))
+        return (item.originalname, others), seed
+
+    seeds: dict[tuple, set[int]] = {}
+    for item in items:
+        key, seed = seed_of(item)
+        if key is not None:
+            seeds.setdefault(key, set()).add(seed)
+    kept = {key: set(sorted(found)[:fewer(len(found))]) for key, found in seeds.items()}
+    dropped = [item for item in items if seed_of(item)[0] is not None
+               and seed_of(item)[1] not in kept[seed_of(item)[0]]]
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        gone = set(map(id, dropped))
+        items[:] = [item for item in items if id(item) not in gone]

@@ -18,6 +18,8 @@ SPACES = ["L"] + [f"T{i}" for i in range(60)] + ["S1", "S2", "S3", "S4", "F"]
 COMPARED = ("pawns", "card", "draw", "discard", "shuffles", "to_move", "history")
 
 
+POSITIONS = 600  # random positions compared (fewer inside Pyodide: tests/pyodide/fewer_examples.py)
+
 def agree(state):
     """The two implementations agree on `state`'s legal moves and on where each one leads."""
     d = state.to_dict()
@@ -78,7 +80,7 @@ def random_position(rng):
 def test_every_move_of_random_positions_agrees_with_the_reference():
     rng = random.Random(7)
     compared = 0
-    while compared < 600:
+    while compared < POSITIONS:
         state = random_position(rng)
         if state is None:
             continue
