@@ -2,7 +2,8 @@
 """Start-up, side by side in one run: a bare page that only boots Pyodide from the same local
 files, versus Parlor's time to a usable home screen and to engine ready.
 
-    python bench/startup.py [--runs 12] [--site dist/site]     (build first: scripts/build_site.py)
+    python bench/startup.py [--runs 12] [--site dist/site] [--before OTHER_SITE]
+    (build first: scripts/build_site.py; --before: an earlier build, measured in the same runs)
 
 Cold: a fresh browser context (empty HTTP cache, no service worker): a first visit. Warm: a
 second load in the same context (Parlor: served by its service worker; bare page: by the HTTP
@@ -88,10 +89,14 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--runs", type=int, default=12)
     p.add_argument("--site", default=str(ROOT / "dist" / "site"))
+    p.add_argument("--before", help="an earlier build of the site, loaded in the same runs "
+                   "(its ratios are printed too, to compare in one run)")
     args = p.parse_args(argv)
     site = Path(args.site).resolve()
-    if not (site / "index.html").is_file():
-        raise SystemExit(f"{site} is not a built site: run scripts/build_site.py")
+    before = Path(args.before).resolve() if args.before else None
+    for built in (site, before):
+        if built is not None and not (built / "index.html").is_file():
+            raise SystemExit(f"{built} is not a built site: run scripts/build_site.py")
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -102,11 +107,14 @@ def main(argv: list[str] | None = None) -> int:
                      bare_sites["npm"] / "runtime" / "pyodide" / "python_stdlib.zip")
         for bare_site in bare_sites.values():
             (bare_site / "index.html").write_text(BARE_HTML)
-        parlor_srv = start_server(site)
+        parlor_srvs = {"": start_server(site)}
+        if before is not None:
+            parlor_srvs["before "] = start_server(before)
         bare_srvs = {kind: start_server(path) for kind, path in bare_sites.items()}
-        rows = {f"{k}_{kind}": [] for k in ("bare", "npm", "home", "page", "engine")
-                for kind in ("cold", "warm")}
-        restored = {"cold": 0, "warm": 0}
+        rows = {f"{label}{k}_{kind}": [] for k in ("bare", "npm", "home", "page", "engine")
+                for kind in ("cold", "warm") for label in parlor_srvs
+                if not label or k in ("home", "page", "engine")}
+        restored = {f"{label}{kind}": 0 for kind in ("cold", "warm") for label in parlor_srvs}
         try:
             with sync_playwright() as pw:
                 browser = launch(pw, NO_FOREIGN_HOSTS)
@@ -120,25 +128,26 @@ def main(argv: list[str] | None = None) -> int:
                             rows[f"{kind}_{when}"].append(load_bare(page, srv.url + "/"))
                             page.close()
                         ctx.close()
-                    # Parlor: cold, wait for the service worker to take over, then warm
-                    ctx = browser.new_context()
-                    watch_context(ctx, parlor_srv.url, foreign)
-                    for when in ("cold", "warm"):
-                        page = ctx.new_page()
-                        marks, snapshot = load_parlor(page, parlor_srv.url + "/", foreign)
-                        for key, value in zip(("home", "page", "engine"), marks):
-                            rows[f"{key}_{when}"].append(value)
-                        restored[when] += snapshot
-                        if when == "cold":
-                            page.wait_for_function("navigator.serviceWorker.controller !== null",
-                                                   timeout=TIMEOUT)
-                        page.close()
-                    ctx.close()
+                    # Parlor (and the earlier build): cold, wait for the service worker to take
+                    # over, then warm
+                    for label, parlor_srv in parlor_srvs.items():
+                        ctx = browser.new_context()
+                        watch_context(ctx, parlor_srv.url, foreign)
+                        for when in ("cold", "warm"):
+                            page = ctx.new_page()
+                            marks, snapshot = load_parlor(page, parlor_srv.url + "/", foreign)
+                            for key, value in zip(("home", "page", "engine"), marks):
+                                rows[f"{label}{key}_{when}"].append(value)
+                            restored[f"{label}{when}"] += snapshot
+                            if when == "cold":
+                                page.wait_for_function("navigator.serviceWorker.controller !== null",
+                                                       timeout=TIMEOUT)
+                            page.close()
+                        ctx.close()
                     print(f"run {run + 1}: " + "  ".join(f"{k} {v[-1]:.2f}s" for k, v in rows.items()), flush=True)
                 browser.close()
         finally:
-            parlor_srv.stop()
-            for srv in bare_srvs.values():
+            for srv in [*parlor_srvs.values(), *bare_srvs.values()]:
                 srv.stop()
 
     med = {k: statistics.median(v) for k, v in rows.items()}
@@ -159,6 +168,17 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{kind:6} {statistics.median(ratios):.3f} [{low:.3f}, {high:.3f}]")
     print(f"Pyodide restored from its snapshot: cold {restored['cold']} of {args.runs} loads, "
           f"warm {restored['warm']} of {args.runs}")
+    if before is not None:
+        print(f"\nthe earlier build ({before}), same runs: median ratio to the same bare loads,"
+              " and each run's ratio now over before")
+        for kind in ("cold", "warm"):
+            bare = med[f"bare_{kind}"]
+            then_home, then_engine = med[f"before home_{kind}"], med[f"before engine_{kind}"]
+            ratios = [now / then for now, then in zip(rows[f"engine_{kind}"], rows[f"before engine_{kind}"])]
+            low, high = bootstrap_interval(ratios)
+            print(f"{kind:6} before: home/bare {then_home / bare:.2f}, engine/bare {then_engine / bare:.2f};"
+                  f" now: home/bare {med[f'home_{kind}'] / bare:.2f}, engine/bare {med[f'engine_{kind}'] / bare:.2f};"
+                  f" engine now/before {statistics.median(ratios):.3f} [{low:.3f}, {high:.3f}]")
     return 0
 
 
