@@ -4,7 +4,8 @@ A player is `LEVEL[:BUDGET][@COMMIT]`: a level (easy, medium, hard), its time bu
 of CPython (default: the game's, below) and the commit whose `py/` it runs (default: this
 checkout). `hard@HEAD~3` is Hard as it was three commits ago: `git archive` writes that commit's
 `py/` to a temporary folder, where it is imported as a package of its own (`parlor_<sha>`) beside
-this checkout's `parlor`, so both play in one process. The game itself is always this
+this checkout's `parlor`, so both play in one process; `hard@FOLDER` plays a folder holding a
+copy of `py/` (an experiment not yet committed), copied when the arena starts. The game itself is always this
 checkout's rules; a player only ever gets a seat's view (`state.view(seat)`) and answers through
 its own `choose_move`, as the page's engine calls it.
 
@@ -48,12 +49,14 @@ from __future__ import annotations
 
 import argparse
 import functools
+import hashlib
 import importlib
 import io
 import json
 import math
 import os
 import random
+import shutil
 import statistics
 import subprocess
 import sys
@@ -100,10 +103,13 @@ class PlayerSpec:
             raise SystemExit(f"a budget is a number of seconds, not {budget!r}") from None
         if seconds is not None and not 0 < seconds < math.inf:
             raise SystemExit(f"a budget is a positive number of seconds, not {budget!r}")
+        if commit and Path(commit, "ai", "__init__.py").is_file():
+            return cls(level, seconds, snapshot(Path(commit)))
         return cls(level, seconds, resolve(commit) if commit else None)
 
     def label(self, budget: float) -> str:
-        where = f"@{self.commit[:10]}" if self.commit else ""
+        where = "" if not self.commit else (
+            f"@{self.commit[:10]}" if not self.commit.startswith("dir-") else f"@{self.commit}")
         return f"{self.level}:{budget:g}{where}" if self.level == "hard" else f"{self.level}{where}"
 
 
@@ -115,13 +121,39 @@ def resolve(rev: str) -> str:
     return out.stdout.strip()
 
 
+def snapshot(folder: Path) -> str:
+    """Copy a folder holding a version of py/ (an experiment not yet committed) to where
+    `package_of` finds it; returns its tag, `dir-<hash of its files>`."""
+    digest = hashlib.sha1()
+    files = sorted(f for f in folder.rglob("*.py") if "__pycache__" not in f.parts)
+    for f in files:
+        digest.update(str(f.relative_to(folder)).encode() + b"\0" + f.read_bytes())
+    tag = f"dir-{digest.hexdigest()[:10]}"
+    home = Path(tempfile.gettempdir()) / f"parlor-arena-{tag}"
+    if not (home / package_name(tag)).is_dir():
+        home.mkdir(exist_ok=True)
+        scratch = Path(tempfile.mkdtemp(dir=home))
+        for f in files:
+            (scratch / f.relative_to(folder)).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(f, scratch / f.relative_to(folder))
+        scratch.rename(home / package_name(tag))
+    return tag
+
+
+def package_name(commit: str) -> str:
+    return "parlor_" + commit[:12].replace("-", "_")
+
+
 def package_of(commit: str | None) -> str:
-    """The name of the package holding `commit`'s py/ (`parlor` for this checkout), loaded."""
+    """The name of the package holding `commit`'s py/ (`parlor` for this checkout; a tag of
+    `snapshot` for a copied folder), loaded."""
     if commit is None:
         return "parlor"
-    name = f"parlor_{commit[:12]}"
+    name = package_name(commit)
     home = Path(tempfile.gettempdir()) / f"parlor-arena-{commit[:12]}"
-    if not (home / name).is_dir():
+    if commit.startswith("dir-"):
+        home = Path(tempfile.gettempdir()) / f"parlor-arena-{commit}"
+    elif not (home / name).is_dir():
         blob = subprocess.run(["git", "archive", "--format=tar", commit, "py"], cwd=ROOT,
                               capture_output=True, check=True).stdout
         home.mkdir(exist_ok=True)
@@ -436,6 +468,8 @@ def run(args) -> list[Result]:
     if sprt:
         print(f"SPRT: H0 Elo {sprt[0]:g}, H1 Elo {sprt[1]:g}, alpha {args.alpha:g}, beta {args.beta:g}: "
               f"bounds {sprt[2]:.2f}, {sprt[3]:.2f} (GSPRT on game scores, logistic Elo over the fair share)")
+    for spec, _ in players.values():  # loaded before any worker starts (they inherit it)
+        chooser(spec.commit, args.clock)
     started = time.perf_counter()
     results: list[Result] = []
     verdict = None
@@ -477,7 +511,7 @@ def run(args) -> list[Result]:
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("game", choices=sorted(GAMES))
-    p.add_argument("a", help="player A: LEVEL[:BUDGET][@COMMIT], e.g. hard, hard:0.25, hard@HEAD~2")
+    p.add_argument("a", help="player A: LEVEL[:BUDGET][@COMMIT], e.g. hard, hard:0.25, hard@HEAD~2 (or @FOLDER: a copy of py/)")
     p.add_argument("b", help="player B, as A")
     p.add_argument("--seats", type=int, help="seats (default: the game's fewest)")
     p.add_argument("--variant", help="variant (default: the game's own)")
