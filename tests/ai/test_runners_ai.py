@@ -195,7 +195,7 @@ def test_teammates_value_the_team_score():
 
 
 def test_hard_beats_medium_in_a_two_player_smoke_match():
-    """A smoke test of strength (the real measure is bench/runners_strength.py)."""
+    """A smoke test of strength (the real measure is bench/arena.py)."""
     points = 0.0
     for hard_seat in (0, 1):
         state = new_game("runners", seats=2)
