@@ -484,8 +484,16 @@ def run(args) -> list[Result]:
         with multiprocessing.Pool(args.workers) as pool:
             yield from pool.imap_unordered(play, jobs)  # leaving the block terminates the pool
 
+    record = open(args.results, "a") if args.results else None
     for result in results_in():
         results.append(result)
+        if record:
+            job = jobs[result.index]
+            print(json.dumps({"game": result.index, "opening": (list(job.opening.moves) if job.opening.random_seed is None
+                                                     else job.opening.random_seed),
+                              "start": dict(job.opening.start), "first": job.first, "lineup": job.lineup,
+                              "winners": result.winners, "score": result.score, "plies": result.plies}),
+                  file=record, flush=True)
         if sprt:
             ratio = llr([r.score for r in results], sprt[0], sprt[1], fair)
             if ratio <= sprt[2] or ratio >= sprt[3]:
@@ -497,6 +505,8 @@ def run(args) -> list[Result]:
             extra = f"; LLR {ratio:.2f}" if sprt else ""
             print(f"  .. {summary(results, fair)}{extra}; {time.perf_counter() - started:.0f} s; {load()}",
                   flush=True)
+    if record:
+        record.close()
     print(summary(results, fair))
     if sprt:
         print(verdict or f"SPRT undecided after {len(results)} games: LLR "
@@ -531,6 +541,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--beta", type=float, default=0.05)
     p.add_argument("--workers", type=int, default=1, help="processes (default 1)")
     p.add_argument("--progress", type=int, default=0, help="print the score every N games")
+    p.add_argument("--results", help="append every game's result to this file (JSON lines)")
     return p
 
 
