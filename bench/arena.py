@@ -318,7 +318,8 @@ def wilson(points: float, n: int, z: float = 1.96) -> tuple[float, float]:
     p = points / n
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
+    low, high = max(0.0, centre - half), min(1.0, centre + half)
+    return (0.0 if points <= 0 else low), (1.0 if points >= n else high)  # exact at the ends
 
 
 def elo_of(score: float, fair: float = 0.5) -> float:

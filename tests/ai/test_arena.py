@@ -32,7 +32,8 @@ def test_wilson_interval():
     low, high = arena.wilson(50, 100)
     assert (low, high) == pytest.approx((0.4038, 0.5962), abs=1e-4)
     low, high = arena.wilson(100, 100)
-    assert (low, high) == pytest.approx((0.9630, 1.0), abs=1e-4)
+    assert high == 1.0 and low == pytest.approx(0.9630, abs=1e-4)
+    assert arena.wilson(0, 100)[0] == 0.0
 
 
 def test_sprt_bounds():
