@@ -57,6 +57,7 @@ import math
 import os
 import random
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -482,33 +483,41 @@ def run(args) -> list[Result]:
             return
         import multiprocessing
 
-        with multiprocessing.Pool(args.workers) as pool:
+        with multiprocessing.Pool(args.workers, initializer=signal.signal,
+                                  initargs=(signal.SIGTERM, signal.SIG_DFL)) as pool:
             yield from pool.imap_unordered(play, jobs)  # leaving the block terminates the pool
 
     record = open(args.results, "a") if args.results else None
-    for result in results_in():
-        results.append(result)
-        if record:
-            job = jobs[result.index]
-            print(json.dumps({"game": result.index, "opening": (list(job.opening.moves) if job.opening.random_seed is None
-                                                     else job.opening.random_seed),
-                              "start": dict(job.opening.start), "first": job.first, "lineup": job.lineup,
-                              "winners": result.winners, "score": result.score, "plies": result.plies}),
-                  file=record, flush=True)
-        if sprt:
-            ratio = llr([r.score for r in results], sprt[0], sprt[1], fair)
-            if ratio <= sprt[2] or ratio >= sprt[3]:
-                verdict = (f"SPRT stopped after {len(results)} games: LLR {ratio:.2f} -> "
-                           + (f"H1 (A is about {sprt[1]:g} Elo or more better)" if ratio >= sprt[3]
-                              else f"H0 (A is not {sprt[1]:g} Elo better; about {sprt[0]:g} or worse)"))
-                break
-        if args.progress and len(results) % args.progress == 0:
-            extra = f"; LLR {ratio:.2f}" if sprt else ""
-            print(f"  .. {summary(results, fair)}{extra}; {time.perf_counter() - started:.0f} s; {load()}",
-                  flush=True)
+    try:
+        for result in results_in():
+            results.append(result)
+            if record:
+                job = jobs[result.index]
+                print(json.dumps({"game": result.index, "opening": (list(job.opening.moves) if job.opening.random_seed is None
+                                                         else job.opening.random_seed),
+                                  "start": dict(job.opening.start), "first": job.first, "lineup": job.lineup,
+                                  "winners": result.winners, "score": result.score, "plies": result.plies}),
+                      file=record, flush=True)
+            if sprt:
+                ratio = llr([r.score for r in results], sprt[0], sprt[1], fair)
+                if ratio <= sprt[2] or ratio >= sprt[3]:
+                    verdict = (f"SPRT stopped after {len(results)} games: LLR {ratio:.2f} -> "
+                               + (f"H1 (A is about {sprt[1]:g} Elo or more better)" if ratio >= sprt[3]
+                                  else f"H0 (A is not {sprt[1]:g} Elo better; about {sprt[0]:g} or worse)"))
+                    break
+            if args.progress and len(results) % args.progress == 0:
+                extra = f"; LLR {ratio:.2f}" if sprt else ""
+                print(f"  .. {summary(results, fair)}{extra}; {time.perf_counter() - started:.0f} s; {load()}",
+                      flush=True)
+    except KeyboardInterrupt:  # Ctrl-C or SIGTERM: stop, and report the games played
+        verdict = f"stopped by hand after {len(results)} games"
     if record:
         record.close()
+    if not results:
+        raise SystemExit("no game finished")
     print(summary(results, fair))
+    if verdict and not sprt:
+        print(verdict)
     if sprt:
         print(verdict or f"SPRT undecided after {len(results)} games: LLR "
               f"{llr([r.score for r in results], sprt[0], sprt[1], fair):.2f}")
@@ -546,9 +555,14 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
+def _interrupt(signum, frame):
+    raise KeyboardInterrupt
+
+
 def main(argv: list[str] | None = None) -> list[Result]:
     return run(parser().parse_args(argv))
 
 
 if __name__ == "__main__":
+    signal.signal(signal.SIGTERM, _interrupt)  # `kill PID` ends a long match with its figures
     main()
