@@ -38,6 +38,9 @@ one by one (not in pairs: no pentanomial model).
 Budgets are CPython seconds; Pyodide runs the searches about 1.9x slower, so 0.5 s here is
 about 1 s in the browser. `--clock cpu` makes every budget count the process's CPU time instead
 of the wall clock (fair on a machine busy with other work). Prints figures; asserts nothing.
+`--progress N` prints the running score every N games, `--results FILE` appends every game's
+result as a JSON line (for paired comparisons), and `kill PID` (SIGTERM) or Ctrl-C ends a match
+early with the figures of the games played. `--workers N` plays N games at once (default 1).
 
     nice -n 19 .venv/bin/python bench/arena.py ataxx hard medium --games 100
     nice -n 19 .venv/bin/python bench/arena.py runners hard medium --seats 4 --games 256 --clock cpu
