@@ -1,4 +1,4 @@
-"""Hex Chains: rules speed, table build time, computer-player strength and Hard's move time.
+"""Hex Chains: rules speed, table build time and Hard's move time.
 
 Prints figures (asserts nothing), with the machine's load beside them:
 
@@ -10,20 +10,15 @@ Prints figures (asserts nothing), with the machine's load beside them:
 - tables: the time to build each play area's placement tables from nothing (first use), median
   of several fresh builds; target <= 0.5 s per area in Pyodide (`--pyodide` runs `speed()` of
   this file inside Pyodide under Node.js too, through bench/chains_pyodide.mjs).
-- strength (through `parlor.ai.choose_move` on views, as the page calls it): Medium vs Easy in
-  2x2 (target >= 90% of the points), Hard vs Medium in 2x2 (>= 80%), one Hard vs three Medium in
-  4-player games (Hard wins >= 45%; chance is 25%). Each game starts with two random placements
-  (an opening shared by the games of one rotation), seats rotated so every level plays every
-  seat; a shared win counts 1/(number of winners). 95% Wilson intervals.
-- Hard's move time: median and worst, wall clock and CPU, over the strength games, and over 20
-  positions of every table (`--positions`).
+- Hard's move time over 20 positions of every table (`positions`).
+
+The computer players' strength is measured by bench/arena.py (e.g. `bench/arena.py chains hard
+medium --variant 2x2 --clock cpu`; one Hard against three Mediums: `--seats 4`).
 
 Hard's budget is CPython wall-clock time. Pyodide runs this code about 1.9x slower, so 0.45 s
 here is about 0.85 s in the browser (the page's Hard has 1 s).
 
     nice -n 10 python bench/chains.py speed [--pyodide]
-    nice -n 10 python bench/chains.py strength --games 100 --budget 0.45 --workers 2 [--clock cpu]
-                                               [--match four] [--seed 100000]
     nice -n 10 python bench/chains.py positions --budget 0.45 [--clock cpu]
 """
 
@@ -31,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import random
 import statistics
@@ -133,7 +127,7 @@ def report_speed(r: dict) -> None:
     print(f"  the same with the fast core (gen_placements + Pos.play): median {cw:.3f} s wall ({cc:.3f} s CPU)")
 
 
-# --- strength ---------------------------------------------------------------------------------
+# --- Hard's budget clock ----------------------------------------------------------------------
 
 def use_clock(clock: str) -> None:
     """Make Hard's budget count this process's CPU time ("cpu") instead of wall-clock time: on a
@@ -147,61 +141,6 @@ def use_clock(clock: str) -> None:
         ai.Budget = functools.partial(Budget, clock=time.process_time)
 
 
-def play_game(job):
-    """One game; returns (job id, the focus seat, winners, scores, focus's move times)."""
-    from parlor.ai import choose_move
-
-    job_id, seats, variant, levels, focus, opening_seed, budget, clock = job
-    use_clock(clock)
-    state = new_game("chains", seats=seats, variant=variant)
-    rng = random.Random(opening_seed)
-    for _ in range(2):
-        state = state.play(rng.choice(state.legal_moves()))
-    times = []
-    while not state.is_over:
-        seat = state.to_move
-        view = state.view(seat)
-        wall, cpu = time.perf_counter(), time.process_time()
-        move = choose_move(view, levels[seat], seed=job_id * 1000 + len(state.history), budget_s=budget)
-        if seat == focus:
-            times.append((time.perf_counter() - wall, time.process_time() - cpu))
-        state = state.play(move)
-    return job_id, focus, state.winners, state.scores, times
-
-
-def wilson(points: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson interval of a proportion `points / n`."""
-    if not n:
-        return 0.0, 1.0
-    p = points / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
-
-
-def match(label, games, seats, variant, focus_level, other_level, budget, workers, seed0, clock):
-    from multiprocessing import Pool
-
-    jobs = []
-    for i in range(games):
-        focus = i % seats
-        levels = [other_level] * seats
-        levels[focus] = focus_level
-        jobs.append((seed0 + i, seats, variant, levels, focus, seed0 + i // seats, budget, clock))
-    started = time.perf_counter()
-    with Pool(workers) as pool:
-        results = list(pool.imap_unordered(play_game, jobs))
-    points = sum((focus in winners) / len(winners) for _, focus, winners, _, _ in results)
-    outright = sum(winners == [focus] for _, focus, winners, _, _ in results)
-    margin = statistics.mean(scores[focus] - max(s for k, s in enumerate(scores) if k != focus)
-                             for _, focus, _, scores, _ in results)
-    low, high = wilson(points, len(results))
-    print(f"{label}: {len(results)} games, {focus_level} {100 * points / len(results):.1f}% "
-          f"(95% interval {100 * low:.1f}-{100 * high:.1f}), {outright} won outright, mean margin "
-          f"{margin:+.1f} hexes over the best other seat; {time.perf_counter() - started:.0f} s ({load()})")
-    return [t for r in results for t in r[4]]
-
-
 def report_times(label, pairs, budget):
     if not pairs:
         return
@@ -211,24 +150,6 @@ def report_times(label, pairs, budget):
     print(f"  {label} move time (CPython, budget {budget} s): median {statistics.median(walls):.3f} s, "
           f"worst {walls[-1]:.3f} s wall; CPU median {statistics.median(cpus):.3f} s, worst {cpus[-1]:.3f} s; "
           f"{len(walls)} moves, {over} over the budget (wall)")
-
-
-def run_strength(args) -> None:
-    print(f"Hex Chains strength; Hard budget {args.budget} s per move under CPython "
-          f"(~{1.9 * args.budget:.2f} s in Pyodide), counted in {args.clock} time; "
-          f"{args.workers} workers, seed offset {args.seed} ({load()})")
-    if args.match in ("all", "medium-easy"):
-        t = match("Medium vs Easy, 2x2", args.games, 2, "2x2", "medium", "easy", args.budget,
-                  args.workers, 10_000 + args.seed, args.clock)
-        report_times("Medium", t, args.budget)
-    if args.match in ("all", "hard-medium"):
-        t = match("Hard vs Medium, 2x2", args.games, 2, "2x2", "hard", "medium", args.budget,
-                  args.workers, 20_000 + args.seed, args.clock)
-        report_times("Hard (2x2)", t, args.budget)
-    if args.match in ("all", "four"):
-        t = match("One Hard vs three Medium, 4 players (wins; chance 25%)", args.games, 4,
-                  "standard", "hard", "medium", args.budget, args.workers, 30_000 + args.seed, args.clock)
-        report_times("Hard (4 players)", t, args.budget)
 
 
 # --- Hard's move time over positions of every table -------------------------------------------
@@ -271,22 +192,12 @@ def main() -> None:
     p.add_argument("--games", type=int, default=15)
     p.add_argument("--builds", type=int, default=5)
     p.add_argument("--pyodide", action="store_true", help="also run speed() inside Pyodide")
-    p = sub.add_parser("strength")
-    p.add_argument("--games", type=int, default=100)
-    p.add_argument("--budget", type=float, default=0.45)
-    p.add_argument("--workers", type=int, default=2)
-    p.add_argument("--match", choices=["all", "medium-easy", "hard-medium", "four"], default="all")
-    p.add_argument("--seed", type=int, default=0,
-                   help="added to every game's seeds (default 0; e.g. 100000 for fresh games)")
-    p.add_argument("--clock", choices=["wall", "cpu"], default="wall",
-                   help="what Hard's budget counts: wall-clock time (as in the page) or this "
-                        "process's CPU time (a fair budget on a machine busy with other work)")
     p = sub.add_parser("positions")
     p.add_argument("--per-table", type=int, default=20)
     p.add_argument("--budget", type=float, default=0.45)
     p.add_argument("--clock", choices=["wall", "cpu"], default="wall")
     args = parser.parse_args()
-    {"speed": run_speed, "strength": run_strength, "positions": run_positions}[args.what](args)
+    {"speed": run_speed, "positions": run_positions}[args.what](args)
 
 
 if __name__ == "__main__":

@@ -1,13 +1,12 @@
-"""Gems (ConHex) figures: playout speed, the computer players' strength and Hard's move time.
+"""Gems (ConHex) figures: playout speed, Hard's move time and its first-gem table.
 
-Prints figures (with the machine's load average); asserts nothing.
+Prints figures (with the machine's load average); asserts nothing. The computer players'
+strength is measured by bench/arena.py (`bench/arena.py gems hard medium`).
 
     python bench/gems.py playouts               # random playout to a full board, per playout
-    python bench/gems.py match medium easy      # 100 games, standard (pie rule on), colours alternated
-    python bench/gems.py match hard medium --games 100 --budget 0.45 --workers 2
     python bench/gems.py times --budget 0.45    # Hard's move time over 20 positions
     python bench/gems.py first-gems --games 40 --depth 2   # the table FIRST_GEM of parlor.ai.gems
-    python bench/gems.py all                    # playouts, both matches, times
+    python bench/gems.py all                    # playouts and times
 
 Hard's budget is CPython wall-clock time. Pyodide runs this code about 1.9x slower, so a CPython
 budget of 0.45-0.5 s corresponds to the browser's 1 s (`budget_s` 1.0 there). Hard stops
@@ -73,58 +72,6 @@ def bench_playouts(count: int) -> None:
                 best = min(best, (time.perf_counter() - start) / count)
             print(f"{name:22} {label:38} {best * 1e6:7.1f} µs per playout (best of 3 x {count})")
     print(f"# {load()}")
-
-
-# --- matches -----------------------------------------------------------------------------------
-
-def play_game(args: tuple) -> dict:
-    """One game: `a` on seat a_seat, `b` on the other; (won by a, a's seat, plies, Hard's
-    move times)."""
-    index, a, b, variant, budget = args
-    a_seat = index % 2
-    state = new_game("gems", variant=variant)
-    times, cpu = [], []
-    while not state.is_over:
-        seat = state.to_move
-        level = a if seat == a_seat else b
-        view = state.view(seat)
-        wall0, cpu0 = time.perf_counter(), time.process_time()
-        move = choose_move(view, level, seed=index * 1000 + len(state.history), budget_s=budget)
-        if level == "hard":
-            times.append(time.perf_counter() - wall0)
-            cpu.append(time.process_time() - cpu0)
-        state = state.play(move)
-    return {"won": state.winners == [a_seat], "seat": a_seat, "plies": len(state.history),
-            "times": times, "cpu": cpu, "swap": "swap" in state.history,
-            "first": state.history[0]}
-
-
-def bench_match(a: str, b: str, games: int, budget: float, workers: int, variant: str) -> None:
-    print(f"# {a} vs {b}: {games} games, {variant}, colours alternated, Hard's budget "
-          f"{budget} s (CPython), {workers} workers; {load()}")
-    start = time.time()
-    jobs = [(i, a, b, variant, budget) for i in range(games)]
-    if workers > 1:
-        with multiprocessing.Pool(workers) as pool:
-            results = pool.map(play_game, jobs, chunksize=1)
-    else:
-        results = [play_game(job) for job in jobs]
-    wins = sum(r["won"] for r in results)
-    low, high = wilson(wins, games)
-    as_red = [r["won"] for r in results if r["seat"] == 0]
-    as_blue = [r["won"] for r in results if r["seat"] == 1]
-    print(f"{a} won {wins}/{games} = {100 * wins / games:.1f}% (95% CI {100 * low:.1f}-"
-          f"{100 * high:.1f}%); as Red (starting) {sum(as_red)}/{len(as_red)}, as Blue "
-          f"{sum(as_blue)}/{len(as_blue)}; swaps {sum(r['swap'] for r in results)}; "
-          f"plies median {statistics.median(r['plies'] for r in results)}")
-    times = [t for r in results for t in r["times"]]
-    cpu = [t for r in results for t in r["cpu"]]
-    if times:
-        times.sort()
-        print(f"Hard's move time over {len(times)} moves: median {statistics.median(times):.3f} s, "
-              f"p99 {times[int(0.99 * (len(times) - 1))]:.3f} s, worst {times[-1]:.3f} s wall; "
-              f"worst CPU {max(cpu):.3f} s")
-    print(f"# {time.time() - start:.0f} s; {load()}")
 
 
 # --- Hard's move time ----------------------------------------------------------------------------
@@ -201,12 +148,10 @@ def bench_first_gems(games: int, depth: int, workers: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("what", choices=["playouts", "match", "times", "first-gems", "all"])
-    parser.add_argument("players", nargs="*", help="for match: the two levels, e.g. hard medium")
-    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("what", choices=["playouts", "times", "first-gems", "all"])
+    parser.add_argument("--games", type=int, default=100, help="first-gems: games per class")
     parser.add_argument("--budget", type=float, default=0.45)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--variant", default="standard")
     parser.add_argument("--count", type=int, default=2000, help="playouts per timing")
     parser.add_argument("--positions", type=int, default=20)
     parser.add_argument("--depth", type=int, default=2,
@@ -214,12 +159,6 @@ def main() -> None:
     args = parser.parse_args()
     if args.what in ("playouts", "all"):
         bench_playouts(args.count)
-    if args.what == "match":
-        a, b = args.players or ("hard", "medium")
-        bench_match(a, b, args.games, args.budget, args.workers, args.variant)
-    if args.what == "all":
-        bench_match("medium", "easy", args.games, args.budget, args.workers, args.variant)
-        bench_match("hard", "medium", args.games, args.budget, args.workers, args.variant)
     if args.what in ("times", "all"):
         bench_times(args.budget, args.positions)
     if args.what == "first-gems":

@@ -16,7 +16,9 @@ Everything works on the masks of `parlor.rules.runners` (per-seat runner and ter
   and a seat that can reach its goal at a leaf is scored as having won.
 - Hard, three or four free-for-all seats: up to three of its OWN turns (rounds) by iterative
   deepening, each own move followed by the other seats' replies as Medium would play them (the
-  opponent model: points first, then position; the first of tied moves). Every root move is
+  opponent model: points first, then position; after a root move each of a seat's tied best
+  moves is a line of its own, weighted by its chance, as Medium picks one at random; deeper,
+  the first of them). Every root move is
   searched one round deep; deeper rounds re-search the best root moves of the round before and,
   at Hard's later turns, Medium's best few moves. The leaf is at Hard's turn: its lead over the
   others, its best claim now, the next seat's best claim, centrality.
@@ -43,6 +45,9 @@ ROUNDS_ROOT = {2: 8, 3: 5}
 iteration before; one own turn searches them all)."""
 ROUNDS_BEAM = 4
 """Free-for-all with 3-4 seats: Hard's later turns search Medium's best 4 moves."""
+TIE_LINES = 3
+"""Free-for-all with 3-4 seats: the replies to a root move follow up to 3 lines, one for each
+way the others may break ties between their best moves (Medium picks one at random)."""
 LEAD_MAX = 0.5
 """Free-for-all leaf: the lead is measured against this blend of the best other score and the
 mean of the others."""
@@ -381,16 +386,18 @@ class _Searcher:
 class _Rounds:
     """Free-for-all with three or four seats: a search over Hard's own next turns (rounds) in
     which every other seat answers with the move Medium would choose for it (points first, then
-    position, ties to the first in generation order). Depth d looks d of Hard's own turns
-    ahead, each followed by the others' replies; Hard's later turns search only a shortlist
-    (Medium's full ordering), and deeper iterations re-search only the best root moves of the
-    iteration before."""
+    position; after a root move every tied best move is followed, with its chance, up to
+    `TIE_LINES` lines; deeper, ties to the first in generation order). Depth d looks d of Hard's
+    own turns ahead, each followed by the others' replies; Hard's later turns search only a
+    shortlist (Medium's full ordering), and deeper iterations re-search only the best root moves
+    of the iteration before."""
 
     def __init__(self, game: Game, me: int, budget: Budget):
         self.game = game
         self.me = me
         self.budget = budget
         self.replies = {}  # position after Hard's move -> reply(): kept across iterations
+        self.lines = {}  # position after a root move -> reply_lines(): kept across iterations
         self.ranked = {}  # position at Hard's turn -> medium_ranked(): kept across iterations
         self.partial = None  # (round, move) that beat the previous best in an unfinished round
         self.deadline = (float("inf") if budget.seconds is None
@@ -413,7 +420,9 @@ class _Rounds:
             origin, target, _, _, changed = move
             key = (origin, target)
             r, o = make(runners, owners, seat, origin, target, changed)
-            value = self.own_turn(*self.reply(r, o, turns + 1), depth - 1)
+            value = 0.0
+            for share, *line in self.reply_lines(r, o, turns + 1):
+                value += share * self.own_turn(*line, depth - 1)
             values[key] = value
             if best is None or value > best:
                 best, best_move = value, key
@@ -430,6 +439,51 @@ class _Rounds:
         if found is None:
             found = self.replies[key] = self._reply(runners, owners, turns)
         return found
+
+    def reply_lines(self, runners, owners, turns):
+        """`reply` after a root move, as Medium really plays it: a seat whose best moves tie
+        picks one at random, so every tied move is a line of its own, with its probability
+        (up to `TIE_LINES` lines; past that a tie takes its first move, as in `reply`).
+        [(probability, runners, owners, turns, value if the game ended else None), ...]."""
+        key = (runners, owners, turns)
+        found = self.lines.get(key)
+        if found is None:
+            found = self.lines[key] = self._reply_lines(runners, owners, turns)
+        return found
+
+    def _reply_lines(self, runners, owners, turns):
+        game = self.game
+        self.budget.tick()
+        scores = game.side_scores(owners)
+        if scores[self.me] >= game.goal:
+            return [(1.0, runners, owners, turns, WIN + scores[self.me])]
+        lines = []
+        todo = [(1.0, runners, owners, turns)]
+        while todo:
+            share, runners, owners, turns = todo.pop()
+            if turns >= game.end_turns:
+                lines.append((share, runners, owners, turns, self.final(game.side_scores(owners))))
+                continue
+            seat = game.seat_at(turns)
+            if seat == self.me:
+                lines.append((share, runners, owners, turns, None))
+                continue
+            self.check()
+            best = medium_best(game, runners, owners, seat)
+            if not best:
+                todo.append((share, runners, owners, turns + 1))
+                continue
+            if len(lines) + len(todo) + len(best) > TIE_LINES:
+                best = best[:1]
+            share /= len(best)
+            for origin, target, _, _, changed in best:
+                r, o = make(runners, owners, seat, origin, target, changed)
+                score = score_of(o[seat])  # free-for-all: a seat is a side
+                if score >= game.goal:
+                    lines.append((share, r, o, turns + 1, -WIN - score))
+                else:
+                    todo.append((share, r, o, turns + 1))
+        return lines
 
     def _reply(self, runners, owners, turns):
         game = self.game

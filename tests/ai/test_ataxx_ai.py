@@ -307,7 +307,7 @@ def test_hard_wins_solo_by_leaving_the_opponent_no_move():
 
 
 def test_hard_beats_medium_from_the_start():
-    """A smoke test of strength (the real measure is bench/ai_strength.py)."""
+    """A smoke test of strength (the real measure is bench/arena.py)."""
     points = 0.0
     for hard_seat in (0, 1):
         state = new_game("ataxx")

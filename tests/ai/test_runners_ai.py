@@ -142,6 +142,55 @@ def test_hard_never_looks_more_than_three_turns_ahead(seats):
     assert result.depth == 3
 
 
+def tied_reply_position():
+    """A four-player position, Hard to move, and a move of Hard's after which the next seat
+    has two or three best moves tied by Medium's key (Medium picks one at random)."""
+    for seed in range(200):
+        state = random_position(seed, 4, "ffa", max_plies=12)
+        if state.is_over:
+            continue
+        game = runners_ai.Game(state)
+        me = state.to_move
+        for move in runners_ai.move_gains(game, state.runners, state.owners, me):
+            r, o = runners_ai.make(state.runners, state.owners, me, move[0], move[1], move[4])
+            if 2 <= len(runners_ai.medium_best(game, r, o, game.seat_at(state.turns + 1))) <= 3:
+                return state, game, me, r, o
+    raise AssertionError("no position with tied replies")
+
+
+def test_the_replies_to_a_root_move_follow_each_tie_of_medium():
+    state, game, me, r, o = tied_reply_position()
+    rounds = runners_ai._Rounds(game, me, Budget(HUGE))
+    lines = rounds.reply_lines(r, o, state.turns + 1)
+    assert sum(share for share, *_ in lines) == pytest.approx(1.0)
+    assert 2 <= len(lines) <= runners_ai.TIE_LINES
+    nxt = game.seat_at(state.turns + 1)
+    tied = runners_ai.medium_best(game, r, o, nxt)
+    after = {runners_ai.make(r, o, nxt, m[0], m[1], m[4])[0][nxt] for m in tied}
+    assert {line[1][nxt] for line in lines} == after  # every tied reply is followed
+    for share, runners, owners, turns, value in lines:
+        assert value is not None or game.seat_at(turns) == me  # each line ends at Hard's turn
+
+
+def test_with_one_line_the_replies_are_the_first_of_the_ties(monkeypatch):
+    state, game, me, r, o = tied_reply_position()
+    monkeypatch.setattr(runners_ai, "TIE_LINES", 1)
+    rounds = runners_ai._Rounds(game, me, Budget(HUGE))
+    assert rounds.reply_lines(r, o, state.turns + 1) == [(1.0, *rounds.reply(r, o, state.turns + 1))]
+
+
+@pytest.mark.parametrize("budget_s,step", [(0.05, 0.001), (0.5, 0.002)])
+def test_hard_following_the_ties_stops_at_the_first_clock_read_past_the_deadline(budget_s, step):
+    state, game, me, r, o = tied_reply_position()
+    clock = FakeClock(step)
+    budget = Budget(budget_s, clock=clock)
+    result = runners_ai.search(game, state.runners, state.owners, state.turns, random.Random(1), budget)
+    origin, target = result.move
+    assert f"{runners_ai.NAMES[origin]}-{runners_ai.NAMES[target]}" in state.legal_moves()
+    # the rounds stop at 75% of the budget: a check reads the clock twice, `elapsed` once more
+    assert result.elapsed <= runners_ai.ROUNDS_FRACTION * budget_s + 3 * step
+
+
 # --- tactics ----------------------------------------------------------------------------------
 
 SIX = ["A2", "A3", "A4", "B3", "B4", "B5"]
@@ -195,7 +244,7 @@ def test_teammates_value_the_team_score():
 
 
 def test_hard_beats_medium_in_a_two_player_smoke_match():
-    """A smoke test of strength (the real measure is bench/runners_strength.py)."""
+    """A smoke test of strength (the real measure is bench/arena.py)."""
     points = 0.0
     for hard_seat in (0, 1):
         state = new_game("runners", seats=2)
