@@ -213,6 +213,10 @@ def play_game(job):
     return game_id, winners, len(state.history), record
 
 
+def load() -> str:
+    return "load %.2f %.2f %.2f" % os.getloadavg()
+
+
 def interval(scores: list[float]) -> tuple[float, float]:
     """Mean and the half-width of its 95% interval (normal approximation)."""
     mean = statistics.fmean(scores)
@@ -261,8 +265,7 @@ def match(a: str, b: str, games: int, budget_s: float, workers: int) -> None:
           f"+{wins} ={draws} -{len(scores) - wins - draws}, {a} scores {100 * mean:.1f}% "
           f"+- {100 * half:.1f} (95%), Elo {elo(mean):+.0f} "
           f"[{elo(max(mean - half, 0)):+.0f}, {elo(min(mean + half, 1)):+.0f}]; median game "
-          f"{statistics.median(plies):.0f} plies, {time.perf_counter() - started:.0f} s; "
-          "load %.2f %.2f %.2f" % os.getloadavg())
+          f"{statistics.median(plies):.0f} plies, {time.perf_counter() - started:.0f} s; " + load())
     for spec, recorded in moves.items():
         if recorded:
             print(describe_times(spec, recorded, budget_s))
@@ -302,7 +305,7 @@ def print_nps(r: dict) -> None:
     print(f"{r['spec']} alone, budget {r['budget_s']} s, Python {r['python']} ({r['platform']}), "
           f"{r['positions']} positions: {r['nodes_per_s']:,.0f} nodes/s; time mean "
           f"{r['time_mean']:.3f} s, worst {r['time_worst']:.3f} s; depth mean {r['depth_mean']:.2f} "
-          f"({r['depth_min']}-{r['depth_max']}); load %.2f %.2f %.2f" % os.getloadavg())
+          f"({r['depth_min']}-{r['depth_max']}); " + load())
 
 
 def run_pyodide(spec: str, budget_s: float, positions: int, site: Path) -> dict:

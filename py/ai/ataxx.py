@@ -171,6 +171,59 @@ def search(own: int, opp: int, blocked: int, *, solo: bool, rng: random.Random,
                         elapsed=budget.elapsed(), timed_out=timed_out, depth_times=times)
 
 
+def best_gain(opp: int, places: int, reach: int) -> tuple[int, int]:
+    """(captures, gain) of the best single move into `reach` (the empty squares the mover can
+    reach; `places` those it can place on): gain = 2 x captures + 1 for a place, the material
+    it wins. Computed on bitboards, without making the moves: how many enemy pieces touch each
+    square, bit-sliced (r3 r2 r1 r0 = 8 4 2 1) as the sum of the enemy rows (left + centre +
+    right) above and below and the two neighbours in the square's own row; then the most
+    captures on a reachable square, found bit by bit from the top; a place there adds one."""
+    west = (opp << 1) & NOT_FILE_A
+    east = (opp >> 1) & NOT_FILE_G
+    row = west | east | opp
+    cand = reach & (row | (row << 7) | (row >> 7))
+    if not cand:
+        return 0, 1 if places else 0
+    p0 = west ^ east
+    p1 = west & east
+    t0 = p0 ^ opp
+    t1 = p1 | (p0 & opp)
+    u0 = t0 >> 7
+    u1 = t1 >> 7
+    d0 = t0 << 7
+    d1 = t1 << 7
+    s0 = u0 ^ d0
+    c = u0 & d0
+    x = u1 ^ d1
+    s1 = x ^ c
+    s2 = (u1 & d1) | (x & c)
+    r0 = s0 ^ p0
+    c = s0 & p0
+    x = s1 ^ p1
+    r1 = x ^ c
+    c = (s1 & p1) | (x & c)
+    r2 = s2 ^ c
+    r3 = s2 & c
+    caps = 0
+    x = cand & r3
+    if x:
+        cand = x
+        caps = 8
+    x = cand & r2
+    if x:
+        cand = x
+        caps += 4
+    x = cand & r1
+    if x:
+        cand = x
+        caps += 2
+    x = cand & r0
+    if x:
+        cand = x
+        caps += 1
+    return caps, caps + caps + (1 if cand & places else 0)
+
+
 def worth_starting(budget: Budget, times: list[float]) -> bool:
     """Whether a depth after those that took `times` is worth starting: START_SHARE of its
     predicted time (the last depth's time x the last growth factor, clamped to 2-12; 6 after a
@@ -257,57 +310,10 @@ class _Searcher:
                 if not spread(spread(opp)) & empty:
                     return count_end(own, opp, ply)
                 return -leaf(opp, own, ply + 1)
-            # How many enemy pieces touch each square, bit-sliced (r3 r2 r1 r0 = 8 4 2 1): the
-            # sum of the enemy rows (left + centre + right) above and below, and the left and
-            # right neighbours in the square's own row. Then the most captures on a reachable
-            # square, found bit by bit from the top; a place there adds one.
-            west = (opp << 1) & NOT_A
-            east = (opp >> 1) & NOT_G
-            p0 = west ^ east
-            p1 = west & east
-            t0 = p0 ^ opp
-            t1 = p1 | (p0 & opp)
-            row = west | east | opp
-            cand = reach & (row | (row << 7) | (row >> 7))
             n_opp = opp.bit_count()
-            gain = 1 if places else 0
-            if cand:
-                u0 = t0 >> 7
-                u1 = t1 >> 7
-                d0 = t0 << 7
-                d1 = t1 << 7
-                s0 = u0 ^ d0
-                c = u0 & d0
-                x = u1 ^ d1
-                s1 = x ^ c
-                s2 = (u1 & d1) | (x & c)
-                r0 = s0 ^ p0
-                c = s0 & p0
-                x = s1 ^ p1
-                r1 = x ^ c
-                c = (s1 & p1) | (x & c)
-                r2 = s2 ^ c
-                r3 = s2 & c
-                caps = 0
-                x = cand & r3
-                if x:
-                    cand = x
-                    caps = 8
-                x = cand & r2
-                if x:
-                    cand = x
-                    caps += 4
-                x = cand & r1
-                if x:
-                    cand = x
-                    caps += 2
-                x = cand & r0
-                if x:
-                    cand = x
-                    caps += 1
-                if caps == n_opp:
-                    return MATE - ply - 1
-                gain = caps + caps + (1 if cand & places else 0)
+            caps, gain = best_gain(opp, places, reach)
+            if caps == n_opp:
+                return MATE - ply - 1
             diff = own.bit_count() - n_opp + gain
             if places and not empty & (empty - 1):  # one empty square, placed into: board full
                 return MATE - ply - 1 if diff > 0 else -(MATE - ply - 1) if diff < 0 else 0
@@ -344,7 +350,8 @@ class _Searcher:
                     elif e_value <= alpha:
                         return e_value
             row = own | ((own << 1) & NOT_A) | ((own >> 1) & NOT_G)
-            places = (row | (row << 7) | (row >> 7)) & empty
+            near = (row | (row << 7) | (row >> 7)) & FULL
+            places = near & empty
             if not places:
                 movable = 0
                 mask = own
@@ -361,9 +368,50 @@ class _Searcher:
                         return count_end(own, opp, ply)
                     return -negamax(opp, own, depth, -beta, -alpha, ply + 1)
 
+            # Late moves are pruned or reduced only in the middle game: with few empty squares
+            # the search is exact (full width) so that it can prove the end.
+            late = beta - alpha == 1 and empty.bit_count() > ENDGAME_EMPTY
+            material = own.bit_count() - opp.bit_count()
+            if depth == 2 and late:
+                # Futility for the whole node: the best material gain of any move, plus a
+                # margin, cannot reach alpha (the reply's gain only lowers it): a fail-low.
+                row = near | ((near << 1) & NOT_A) | ((near >> 1) & NOT_G)
+                reach = (row | (row << 7) | (row >> 7)) & empty
+                bound = (material + best_gain(opp, places, reach)[1]) * PIECE + FUTILITY
+                if bound <= alpha:
+                    return bound
+
+            alpha0 = alpha
+            best, best_move = -INF, 0
+            n = 0
+            if tt_move:
+                # The table's move first, before the others are generated: it often cuts off.
+                t = tt_move & 63
+                flips = ADJ[t] & opp
+                n_own = own | (1 << t) | flips
+                jump = tt_move >> 6
+                if jump:
+                    n_own ^= 1 << (jump - 1)
+                n_opp = opp ^ flips
+                if depth > 2:
+                    value = -negamax(n_opp, n_own, depth - 1, -beta, -alpha, ply + 1)
+                elif not n_opp:
+                    value = MATE - ply - 1
+                elif not jump and empty == 1 << t:
+                    value = -count_end(n_opp, n_own, ply + 1)
+                else:
+                    value = -leaf(n_opp, n_own, ply + 1)
+                if value >= beta:
+                    tt[key] = (depth, LOWER, value + ply if value > MATE_BOUND
+                               else value - ply if value < -MATE_BOUND else value, tt_move)
+                    return value
+                best, best_move, n = value, tt_move, 1
+                if value > alpha:
+                    alpha = value
+
             # Ordering keys: (static score << 10 | history) << 12 | move. Static score: the
-            # table move, two killers, then 16 per capture, +8 for a place, -1 per own piece
-            # next to the square a jump empties (a hole the other side may jump into).
+            # two killers, then 16 per capture, +8 for a place, -1 per own piece next to the
+            # square a jump empties (a hole the other side may jump into).
             k0, k1 = killers[ply]
             keys = []
             mask = places
@@ -392,21 +440,16 @@ class _Searcher:
             if tt_move or k0:
                 for i, k in enumerate(keys):
                     code = k & 4095
-                    if code == tt_move:
-                        keys[i] = (4 << 30) | code
+                    if code == tt_move and tt_move:
+                        keys[i] = -1  # searched already: sorted last, dropped
                     elif code == k0:
                         keys[i] = (2 << 30) | code
                     elif code == k1:
                         keys[i] = (1 << 30) | code
             keys.sort(reverse=True)
+            if keys and keys[-1] == -1:
+                keys.pop()
 
-            alpha0 = alpha
-            best, best_move = -INF, 0
-            # Late moves are pruned or reduced only in the middle game: with few empty squares
-            # the search is exact (full width) so that it can prove the end.
-            late = beta - alpha == 1 and empty.bit_count() > ENDGAME_EMPTY
-            material = own.bit_count() - opp.bit_count()
-            n = 0
             for k in keys:
                 code = k & 4095
                 t = code & 63
