@@ -86,7 +86,7 @@ FUTILITY = 100
 searched (nor are the later ones, which gain no more)."""
 ENDGAME_EMPTY = 8
 """With this many empty squares or fewer, no move is pruned or reduced."""
-TT_LIMIT = 150_000
+TT_LIMIT = 100_000
 """The shared transposition table is emptied before a search once it holds more entries."""
 HISTORY_CAP = 1023
 
@@ -377,8 +377,9 @@ class _Searcher:
                 # margin, cannot reach alpha (the reply's gain only lowers it): a fail-low.
                 row = near | ((near << 1) & NOT_A) | ((near >> 1) & NOT_G)
                 reach = (row | (row << 7) | (row >> 7)) & empty
-                bound = (material + best_gain(opp, places, reach)[1]) * PIECE + FUTILITY
-                if bound <= alpha:
+                caps, gain = best_gain(opp, places, reach)
+                bound = (material + gain) * PIECE + FUTILITY
+                if bound <= alpha and caps < opp.bit_count():  # (taking all of them wins)
                     return bound
 
             alpha0 = alpha
@@ -465,7 +466,7 @@ class _Searcher:
                         # alpha (the reply's gain only lowers it); the moves come by gain, so
                         # neither can the later ones. The bound is returned as a fail-low.
                         bound = (material + 2 * flips.bit_count() + (0 if jump else 1)) * PIECE + FUTILITY
-                        if bound <= alpha:
+                        if bound <= alpha and n_opp:
                             if bound > best:
                                 best = bound
                             break
