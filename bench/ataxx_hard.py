@@ -293,12 +293,13 @@ def measure_nps(spec: str = "hard", budget_s: float = 0.5, positions: int = 20, 
         if state.is_over or state.legal_moves() == ["pass"]:
             continue
         hard_ai.clear_tables()
-        started = time.perf_counter()
+        started = clock()
         _, nodes, depth = searched_move(module, state, 1, budget_s, None)
-        rows.append((time.perf_counter() - started, nodes, depth))
+        rows.append((clock() - started, nodes, depth))
     times = sorted(t for t, _, _ in rows)
     depths = [d for _, _, d in rows]
     return {"python": sys.version.split()[0], "platform": sys.platform, "spec": spec,
+            "clock": "cpu" if clock is CLOCK["cpu"] else "wall",
             "budget_s": budget_s, "positions": len(rows),
             "nodes_per_s": sum(n for _, n, _ in rows) / sum(times),
             "time_mean": statistics.fmean(times), "time_worst": times[-1],
@@ -306,7 +307,7 @@ def measure_nps(spec: str = "hard", budget_s: float = 0.5, positions: int = 20, 
 
 
 def print_nps(r: dict) -> None:
-    print(f"{r['spec']} alone, budget {r['budget_s']} s, Python {r['python']} ({r['platform']}), "
+    print(f"{r['spec']} alone, budget {r['budget_s']} s ({r.get('clock', 'wall')} clock), Python {r['python']} ({r['platform']}), "
           f"{r['positions']} positions: {r['nodes_per_s']:,.0f} nodes/s; time mean "
           f"{r['time_mean']:.3f} s, worst {r['time_worst']:.3f} s; depth mean {r['depth_mean']:.2f} "
           f"({r['depth_min']}-{r['depth_max']}); " + load())
