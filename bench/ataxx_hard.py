@@ -246,7 +246,8 @@ def describe_times(spec: str, moves: list[tuple[float, int | None, int | None]],
     return text
 
 
-def match(a: str, b: str, games: int, budget_s: float, workers: int) -> None:
+def match(a: str, b: str, games: int, budget_s: float, workers: int, minutes: float | None = None,
+          progress: bool = False) -> None:
     pairs = openings((games + 1) // 2)
     jobs = []
     for i, (fen, moves) in enumerate(pairs):
@@ -263,6 +264,13 @@ def match(a: str, b: str, games: int, budget_s: float, workers: int) -> None:
             plies.append(n)
             moves[a].extend(record[seat_a])
             moves.setdefault(b, []).extend(record[1 - seat_a])
+            if progress:
+                print(f"  game {game_id} ({a} {'first' if seat_a == 0 else 'second'}): {scores[-1]} "
+                      f"-> {sum(scores)}/{len(scores)}", flush=True)
+            if minutes is not None and time.perf_counter() - started > 60 * minutes:
+                print(f"  time limit: {len(scores)} of {len(jobs)} games finished, the rest dropped")
+                pool.terminate()
+                break
     mean, half = interval(scores)
     wins, draws = scores.count(1.0), scores.count(0.5)
     print(f"{a} vs {b}: {len(scores)} games ({len(pairs)} openings x both colours): "
@@ -337,6 +345,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
     parser.add_argument("--clock", choices=sorted(CLOCK), default="wall",
                         help="budgets and times in wall time (default) or process CPU time")
+    parser.add_argument("--minutes", type=float, help="stop the match after this long (report the games finished)")
+    parser.add_argument("--progress", action="store_true", help="print each game as it ends")
     parser.add_argument("--nps", action="store_true", help="time Hard alone instead of a match")
     parser.add_argument("--positions", type=int, default=20, help="positions for --nps (default 20)")
     parser.add_argument("--pyodide", action="store_true", help="with --nps: also inside Pyodide under Node.js")
@@ -351,7 +361,7 @@ def main() -> None:
         if args.pyodide:
             print_nps(run_pyodide(args.a, args.budget, args.positions, Path(args.site).resolve()))
     else:
-        match(args.a, args.b, args.games, args.budget, args.workers)
+        match(args.a, args.b, args.games, args.budget, args.workers, args.minutes, args.progress)
 
 
 if __name__ == "__main__":
