@@ -83,6 +83,7 @@ def main() -> None:
     times, cpu, depths, gaps, overrun = [], [], [], [], []
     for _ in range(args.repeat):
         for i, (fen, view) in enumerate(positions()):
+            ataxx_ai.clear_tables()  # each position as the first move of a game: a cold table
             started, cpu_started = time.perf_counter(), time.process_time()
             choose_move(view, "hard", seed=i, budget_s=args.budget)
             times.append(time.perf_counter() - started)
@@ -93,6 +94,7 @@ def main() -> None:
             x, o = state.pieces
             own, opp = (x, o) if state.to_move == 0 else (o, x)
             clock = GapClock()
+            ataxx_ai.clear_tables()
             budget = Budget(args.budget, clock=clock)
             result = ataxx_ai.search(own, opp, state.blocked, solo=False, rng=random.Random(i), budget=budget)
             depths.append(result.depth)

@@ -1,11 +1,13 @@
 """Computer players for Ataxx: Easy (random), Medium (greedy), Hard (alpha-beta).
 
 Hard searches the bitboards of `parlor.rules.ataxx` directly: negamax with principal-variation
-search, iterative deepening inside a time budget, a transposition table keyed on the
-(side to move, other side) bitboards, and move ordering (table move, killers, captures). The last
-ply is "bulk" evaluated: instead of making every move of a frontier node, it adds the best
-material gain available (2 × captures, +1 for a place) to the material balance, which is exact
-for a material evaluation and makes every depth cost about as much as one depth less.
+search, iterative deepening that spends the budget (an unfinished depth still counts once the
+previous best root move is searched), aspiration windows, late-move reductions and pruning,
+move ordering (table move, killers, captures, history), and a transposition table that survives
+between moves (module-level, bounded, per layout). The last ply is "bulk" evaluated: instead of
+making every move of a frontier node, it adds the best material gain available (2 x captures,
++1 for a place) to the balance, plus a bonus for pieces that no empty square touches.
+docs/ai.md describes the design and its measured strength.
 
 End rules inside the search: no pieces (loss), full board (count), no move (`solo`: loss;
 `standard`: pass, or count if neither side can move). Repetition and the 80-jump rule are left
@@ -16,8 +18,9 @@ from __future__ import annotations
 
 import random
 
-from ..rules.ataxx import ADJACENT, FULL, RING2, AtaxxState, gen_moves, move_name, spread
-from .search import Budget, SearchResult, iterative_deepening
+from ..rules.ataxx import (ADJACENT, FULL, NOT_FILE_A, NOT_FILE_G, RING2, AtaxxState, gen_moves,
+                           move_name, spread)
+from .search import Budget, SearchResult, Timeout
 
 MATE = 100_000
 """A won position is worth MATE - plies to the win."""
@@ -69,13 +72,61 @@ def decode(code: int) -> tuple[int, int]:
     return (code >> 6) - 1, code & 63
 
 
+PIECE = 100
+"""Evaluation units per piece."""
+SAFE = 50
+"""Bonus per piece that no empty square touches (nothing can take it until a neighbour empties)."""
+ASPIRATION = 60
+"""Half-width of the root's aspiration window from depth 3 on (evaluation units)."""
+START_SHARE = 0.5
+"""A new depth starts if this share of its predicted time fits before the hard deadline: an
+unfinished depth still counts once its first (the previous best) root move is searched."""
+FUTILITY = 100
+"""At depth 2, a move whose material afterwards plus this margin cannot reach alpha is not
+searched (nor are the later ones, which gain no more)."""
+ENDGAME_EMPTY = 8
+"""With this many empty squares or fewer, no move is pruned or reduced."""
+TT_LIMIT = 100_000
+"""The shared transposition table is emptied before a search once it holds more entries."""
+HISTORY_CAP = 1023
+
+EXACT, LOWER, UPPER = 0, 1, 2
+
+_SHARED: dict = {"layout": None, "tt": {}, "history": [0] * 4096}
+"""What survives between moves: one transposition table and history table for the latest
+(blocked squares, variant), keyed by position only (the side to move's and the other side's
+bitboards), so it is shared by both seats and by every game on that layout. Bounded by
+TT_LIMIT."""
+
+
+def _tables(blocked: int, solo: bool, fresh: bool) -> tuple[dict, list[int]]:
+    """The transposition and history tables for a search: fresh ones for a depth-capped
+    (reproducible) search, otherwise the shared ones, history halved at each new move."""
+    if fresh:
+        return {}, [0] * 4096
+    layout = (blocked, solo)
+    if _SHARED["layout"] != layout or len(_SHARED["tt"]) > TT_LIMIT:
+        _SHARED.update(layout=layout, tt={}, history=[0] * 4096)
+    else:
+        history = _SHARED["history"]
+        history[:] = [h >> 1 for h in history]
+    return _SHARED["tt"], _SHARED["history"]
+
+
+def clear_tables() -> None:
+    """Forget what earlier searches learned (the shared transposition and history tables)."""
+    _SHARED.update(layout=None, tt={}, history=[0] * 4096)
+
+
 def search(own: int, opp: int, blocked: int, *, solo: bool, rng: random.Random,
            budget: Budget, max_depth: int | None = None) -> SearchResult:
     """Iterative-deepening alpha-beta for the side `own` (which must have a move).
 
     Returns a `SearchResult` whose `move` is an encoded move (see `encode`). Root ties are broken
-    by `rng` (the root moves are shuffled before the stable ordering), so the result is a
-    function of the position, the seed and the completed depth.
+    by `rng` (the root moves are shuffled before the stable ordering). With `max_depth` the
+    search uses fresh tables, so its result is a function of the position, the seed and the
+    completed depth; without it the tables of earlier searches are reused (stronger, not
+    reproducible) and the search runs until the budget says stop.
     """
     empty = FULL & ~(own | opp | blocked)
     root = [encode(f, t) for f, t in gen_moves(own, empty)]
@@ -85,66 +136,174 @@ def search(own: int, opp: int, blocked: int, *, solo: bool, rng: random.Random,
     if len(root) == 1:
         return SearchResult(move=root[0], value=None, depth=0, nodes=0, elapsed=budget.elapsed(),
                             timed_out=False)
-    searcher = _Searcher(blocked, solo, budget)
-    return iterative_deepening(
-        lambda depth: searcher.root(own, opp, depth, root), budget, fallback=fallback,
-        max_depth=MAX_DEPTH if max_depth is None else max_depth, decisive=MATE_BOUND,
-    )
+    tt, history = _tables(blocked, solo, fresh=max_depth is not None)
+    searcher = _Searcher(blocked, solo, budget, tt, history)
+    limit = MAX_DEPTH if max_depth is None else min(max_depth, MAX_DEPTH)
+    move, value, done, times, timed_out = fallback, None, 0, [], False
+    clock = budget.clock
+    for depth in range(1, limit + 1):
+        if times and not worth_starting(budget, times):
+            break
+        started = clock()
+        try:
+            alpha, beta = -INF, INF
+            if depth >= 3 and value is not None and abs(value) < MATE_BOUND:
+                alpha, beta = value - ASPIRATION, value + ASPIRATION
+            while True:  # aspiration: a window around the last value, opened on the side it fails
+                result = searcher.root(own, opp, depth, root, alpha, beta)
+                if result[0] <= alpha > -INF:
+                    alpha = -INF
+                elif result[0] >= beta < INF:
+                    beta = INF
+                else:
+                    break
+        except Timeout:
+            timed_out = True
+            if searcher.partial is not None:  # a better move found before the clock ran out
+                move = searcher.partial
+            break
+        value, move = result
+        done = depth
+        times.append(clock() - started)
+        if abs(value) >= MATE_BOUND:
+            break
+    return SearchResult(move=move, value=value if done else None, depth=done, nodes=budget.nodes,
+                        elapsed=budget.elapsed(), timed_out=timed_out, depth_times=times)
 
 
-EXACT, LOWER, UPPER = 0, 1, 2
+def best_gain(opp: int, places: int, reach: int) -> tuple[int, int]:
+    """(captures, gain) of the best single move into `reach` (the empty squares the mover can
+    reach; `places` those it can place on): gain = 2 x captures + 1 for a place, the material
+    it wins. Computed on bitboards, without making the moves: how many enemy pieces touch each
+    square, bit-sliced (r3 r2 r1 r0 = 8 4 2 1) as the sum of the enemy rows (left + centre +
+    right) above and below and the two neighbours in the square's own row; then the most
+    captures on a reachable square, found bit by bit from the top; a place there adds one."""
+    west = (opp << 1) & NOT_FILE_A
+    east = (opp >> 1) & NOT_FILE_G
+    row = west | east | opp
+    cand = reach & (row | (row << 7) | (row >> 7))
+    if not cand:
+        return 0, 1 if places else 0
+    p0 = west ^ east
+    p1 = west & east
+    t0 = p0 ^ opp
+    t1 = p1 | (p0 & opp)
+    u0 = t0 >> 7
+    u1 = t1 >> 7
+    d0 = t0 << 7
+    d1 = t1 << 7
+    s0 = u0 ^ d0
+    c = u0 & d0
+    x = u1 ^ d1
+    s1 = x ^ c
+    s2 = (u1 & d1) | (x & c)
+    r0 = s0 ^ p0
+    c = s0 & p0
+    x = s1 ^ p1
+    r1 = x ^ c
+    c = (s1 & p1) | (x & c)
+    r2 = s2 ^ c
+    r3 = s2 & c
+    caps = 0
+    x = cand & r3
+    if x:
+        cand = x
+        caps = 8
+    x = cand & r2
+    if x:
+        cand = x
+        caps += 4
+    x = cand & r1
+    if x:
+        cand = x
+        caps += 2
+    x = cand & r0
+    if x:
+        cand = x
+        caps += 1
+    return caps, caps + caps + (1 if cand & places else 0)
+
+
+def worth_starting(budget: Budget, times: list[float]) -> bool:
+    """Whether a depth after those that took `times` is worth starting: START_SHARE of its
+    predicted time (the last depth's time x the last growth factor, clamped to 2-12; 6 after a
+    single depth) fits before the budget's hard deadline."""
+    if budget.seconds is None:
+        return True
+    growth = times[-1] / times[-2] if len(times) > 1 and times[-2] > 0 else 6.0
+    growth = min(max(growth, 2.0), 12.0)
+    return budget.clock() + START_SHARE * growth * times[-1] <= budget.deadline
 
 
 class _Searcher:
-    """One search: its transposition table, killers and the negamax itself."""
+    """One search: its tables, killers and the negamax itself."""
 
-    def __init__(self, blocked: int, solo: bool, budget: Budget):
+    def __init__(self, blocked: int, solo: bool, budget: Budget, tt: dict, history: list[int]):
         self.blocked = blocked
         self.solo = solo
         self.budget = budget
-        self.tt: dict[tuple[int, int], tuple[int, int, int, int]] = {}
+        self.tt = tt
+        self.history = history
         self.killers = [[0, 0] for _ in range(MAX_DEPTH + 64)]
+        self.partial: int | None = None
         self.negamax = self._build()
 
-    def root(self, own: int, opp: int, depth: int, moves: list[int]) -> tuple[int, int]:
-        """Search every root move to `depth`; reorder `moves` best first; (value, best move)."""
+    def root(self, own: int, opp: int, depth: int, moves: list[int], alpha: int,
+             beta: int) -> tuple[int, int]:
+        """Search the root moves to `depth` in the window (alpha, beta); reorder `moves` best
+        first; return (value, best move). While it runs, `partial` is the best move proven
+        better than `alpha` so far (None until one is)."""
         negamax = self.negamax
-        alpha, beta = -INF, INF
+        alpha0 = alpha
         best_move, best = moves[0], -INF
-        scores = {}
+        self.partial = None
+        scores = dict.fromkeys(moves, -INF)
         for i, code in enumerate(moves):
             n_own, n_opp = _make(own, opp, code)
             if i == 0:
                 value = -negamax(n_opp, n_own, depth - 1, -beta, -alpha, 1)
             else:
                 value = -negamax(n_opp, n_own, depth - 1, -alpha - 1, -alpha, 1)
-                if value > alpha:
+                if alpha < value < beta:
                     value = -negamax(n_opp, n_own, depth - 1, -beta, -alpha, 1)
             scores[code] = value
             if value > best:
                 best, best_move = value, code
-                alpha = max(alpha, value)
+                if value > alpha:
+                    alpha = value
+                    self.partial = code
+                    if value >= beta:
+                        break
         # Next iteration: best move first, then by this iteration's values (bounds for the
         # moves refuted by a null window); a stable sort, so ties depend on the seed only.
         moves.sort(key=lambda c: (c != best_move, -scores[c]))
+        if best <= alpha0:
+            self.partial = None
         return best, best_move
 
     def _build(self):
-        blocked, solo, tt = self.blocked, self.solo, self.tt
+        blocked, solo, tt, history = self.blocked, self.solo, self.tt, self.history
         killers = self.killers
         tick = self.budget.tick
+        tt_get = tt.get
         ADJ, R2 = ADJACENT, RING2
+        NOT_A, NOT_G = NOT_FILE_A, NOT_FILE_G
+        CAP = HISTORY_CAP
 
         def count_end(own: int, opp: int, ply: int) -> int:
             diff = own.bit_count() - opp.bit_count()
             return MATE - ply if diff > 0 else -(MATE - ply) if diff < 0 else 0
 
         def leaf(own: int, opp: int, ply: int) -> int:
-            """Value of the best single move for `own` under the material evaluation."""
+            """The evaluation after the best single move for `own` (material after it, plus
+            SAFE per own piece no empty square touches, minus the other side's)."""
             tick()
             empty = FULL & ~(own | opp | blocked)
-            places = spread(own) & empty
-            reach = spread(spread(own)) & empty
+            row = own | ((own << 1) & NOT_A) | ((own >> 1) & NOT_G)
+            near = (row | (row << 7) | (row >> 7)) & FULL
+            places = near & empty
+            row = near | ((near << 1) & NOT_A) | ((near >> 1) & NOT_G)
+            reach = (row | (row << 7) | (row >> 7)) & empty
             if not reach:
                 if solo:
                     return -(MATE - ply)
@@ -152,36 +311,29 @@ class _Searcher:
                     return count_end(own, opp, ply)
                 return -leaf(opp, own, ply + 1)
             n_opp = opp.bit_count()
-            gain = 1 if places else 0
-            cand = reach & spread(opp)
-            while cand:
-                low = cand & -cand
-                cand ^= low
-                t = low.bit_length() - 1
-                caps = (ADJ[t] & opp).bit_count()
-                g = 2 * caps + (1 if places & low else 0)
-                if g > gain:
-                    if caps == n_opp:
-                        return MATE - ply - 1
-                    gain = g
+            caps, gain = best_gain(opp, places, reach)
+            if caps == n_opp:
+                return MATE - ply - 1
             diff = own.bit_count() - n_opp + gain
-            if not empty & (empty - 1):  # one empty square: this move fills the board
+            if places and not empty & (empty - 1):  # one empty square, placed into: board full
                 return MATE - ply - 1 if diff > 0 else -(MATE - ply - 1) if diff < 0 else 0
-            return diff
+            row = empty | ((empty << 1) & NOT_A) | ((empty >> 1) & NOT_G)
+            open_ = row | (row << 7) | (row >> 7)
+            return diff * PIECE + SAFE * ((own & ~open_).bit_count() - (opp & ~open_).bit_count())
 
         def negamax(own: int, opp: int, depth: int, alpha: int, beta: int, ply: int) -> int:
             if not own:
                 return -(MATE - ply)
             if not opp:
                 return MATE - ply
-            if depth <= 1:
-                return leaf(own, opp, ply) if FULL & ~(own | opp | blocked) else count_end(own, opp, ply)
-            tick()
             empty = FULL & ~(own | opp | blocked)
             if not empty:
                 return count_end(own, opp, ply)
-            key = (own, opp)
-            entry = tt.get(key)
+            if depth <= 1:
+                return leaf(own, opp, ply)
+            tick()
+            key = own << 49 | opp
+            entry = tt_get(key)
             tt_move = 0
             if entry is not None:
                 e_depth, e_flag, e_value, tt_move = entry
@@ -197,24 +349,78 @@ class _Searcher:
                             return e_value
                     elif e_value <= alpha:
                         return e_value
-            places = spread(own) & empty
-            if not (spread(spread(own)) & empty):
-                if solo:
-                    return -(MATE - ply)
-                if not spread(spread(opp)) & empty:
-                    return count_end(own, opp, ply)
-                return -negamax(opp, own, depth, -beta, -alpha, ply + 1)
+            row = own | ((own << 1) & NOT_A) | ((own >> 1) & NOT_G)
+            near = (row | (row << 7) | (row >> 7)) & FULL
+            places = near & empty
+            if not places:
+                movable = 0
+                mask = own
+                while mask:
+                    low = mask & -mask
+                    mask ^= low
+                    if R2[low.bit_length() - 1] & empty:
+                        movable = 1
+                        break
+                if not movable:
+                    if solo:
+                        return -(MATE - ply)
+                    if not spread(spread(opp)) & empty:
+                        return count_end(own, opp, ply)
+                    return -negamax(opp, own, depth, -beta, -alpha, ply + 1)
 
-            # Ordering: table move, killers, then by material gain (places +1, jumps lose
-            # a little for each own piece next to the square they leave).
+            # Late moves are pruned or reduced only in the middle game: with few empty squares
+            # the search is exact (full width) so that it can prove the end.
+            late = beta - alpha == 1 and empty.bit_count() > ENDGAME_EMPTY
+            material = own.bit_count() - opp.bit_count()
+            if depth == 2 and late:
+                # Futility for the whole node: the best material gain of any move, plus a
+                # margin, cannot reach alpha (the reply's gain only lowers it): a fail-low.
+                row = near | ((near << 1) & NOT_A) | ((near >> 1) & NOT_G)
+                reach = (row | (row << 7) | (row >> 7)) & empty
+                caps, gain = best_gain(opp, places, reach)
+                bound = (material + gain) * PIECE + FUTILITY
+                if bound <= alpha and caps < opp.bit_count():  # (taking all of them wins)
+                    return bound
+
+            alpha0 = alpha
+            best, best_move = -INF, 0
+            n = 0
+            if tt_move:
+                # The table's move first, before the others are generated: it often cuts off.
+                t = tt_move & 63
+                flips = ADJ[t] & opp
+                n_own = own | (1 << t) | flips
+                jump = tt_move >> 6
+                if jump:
+                    n_own ^= 1 << (jump - 1)
+                n_opp = opp ^ flips
+                if depth > 2:
+                    value = -negamax(n_opp, n_own, depth - 1, -beta, -alpha, ply + 1)
+                elif not n_opp:
+                    value = MATE - ply - 1
+                elif not jump and empty == 1 << t:
+                    value = -count_end(n_opp, n_own, ply + 1)
+                else:
+                    value = -leaf(n_opp, n_own, ply + 1)
+                if value >= beta:
+                    tt[key] = (depth, LOWER, value + ply if value > MATE_BOUND
+                               else value - ply if value < -MATE_BOUND else value, tt_move)
+                    return value
+                best, best_move, n = value, tt_move, 1
+                if value > alpha:
+                    alpha = value
+
+            # Ordering keys: (static score << 10 | history) << 12 | move. Static score: the
+            # two killers, then 16 per capture, +8 for a place, -1 per own piece next to the
+            # square a jump empties (a hole the other side may jump into).
             k0, k1 = killers[ply]
-            scored = []
+            keys = []
             mask = places
             while mask:
                 low = mask & -mask
                 mask ^= low
                 t = low.bit_length() - 1
-                scored.append((((ADJ[t] & opp).bit_count() << 3) + 4, t))
+                keys.append(((((ADJ[t] & opp).bit_count() << 4) + 24) << 22) | (history[t] << 12) | t)
             mask = own
             while mask:
                 low = mask & -mask
@@ -223,39 +429,67 @@ class _Searcher:
                 targets = R2[s] & empty
                 if not targets:
                     continue
-                base = ((s + 1) << 6)
-                penalty = (ADJ[s] & own).bit_count()
+                base = (s + 1) << 6
+                penalty = 16 - (ADJ[s] & own).bit_count()
                 while targets:
                     tlow = targets & -targets
                     targets ^= tlow
                     t = tlow.bit_length() - 1
-                    scored.append((((ADJ[t] & opp).bit_count() << 3) - penalty, base | t))
-            for i, (score, code) in enumerate(scored):
-                if code == tt_move:
-                    scored[i] = (1000, code)
-                elif code == k0:
-                    scored[i] = (500, code)
-                elif code == k1:
-                    scored[i] = (499, code)
-            scored.sort(reverse=True)
+                    code = base | t
+                    keys.append(((((ADJ[t] & opp).bit_count() << 4) + penalty) << 22)
+                                | (history[code] << 12) | code)
+            if tt_move or k0:
+                for i, k in enumerate(keys):
+                    code = k & 4095
+                    if code == tt_move and tt_move:
+                        keys[i] = -1  # searched already: sorted last, dropped
+                    elif code == k0:
+                        keys[i] = (2 << 30) | code
+                    elif code == k1:
+                        keys[i] = (1 << 30) | code
+            keys.sort(reverse=True)
+            if keys and keys[-1] == -1:
+                keys.pop()
 
-            alpha0 = alpha
-            best, best_move = -INF, 0
-            first = True
-            for _, code in scored:
+            for k in keys:
+                code = k & 4095
                 t = code & 63
                 flips = ADJ[t] & opp
                 n_own = own | (1 << t) | flips
-                if code >> 6:
-                    n_own ^= 1 << ((code >> 6) - 1)
+                jump = code >> 6
+                if jump:
+                    n_own ^= 1 << (jump - 1)
                 n_opp = opp ^ flips
-                if first:
+                if depth == 2:  # the children are frontier nodes: no window, no re-search
+                    if late:
+                        # Futility: the material after this move, plus a margin, cannot reach
+                        # alpha (the reply's gain only lowers it); the moves come by gain, so
+                        # neither can the later ones. The bound is returned as a fail-low.
+                        bound = (material + 2 * flips.bit_count() + (0 if jump else 1)) * PIECE + FUTILITY
+                        if bound <= alpha and n_opp:
+                            if bound > best:
+                                best = bound
+                            break
+                        if n and jump and not flips and places:
+                            continue  # late-move pruning: a jump that takes nothing
+                    if not n_opp:
+                        value = MATE - ply - 1
+                    elif not jump and empty == 1 << t:
+                        value = -count_end(n_opp, n_own, ply + 1)
+                    else:
+                        value = -leaf(n_opp, n_own, ply + 1)
+                elif n == 0:
                     value = -negamax(n_opp, n_own, depth - 1, -beta, -alpha, ply + 1)
-                    first = False
                 else:
-                    value = -negamax(n_opp, n_own, depth - 1, -alpha - 1, -alpha, ply + 1)
+                    reduce = 0
+                    if late and n >= 3 and k < (1 << 30):
+                        reduce = 2 if depth >= 5 and n >= 12 else 1
+                    value = -negamax(n_opp, n_own, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1)
+                    if reduce and value > alpha:
+                        value = -negamax(n_opp, n_own, depth - 1, -alpha - 1, -alpha, ply + 1)
                     if alpha < value < beta:
                         value = -negamax(n_opp, n_own, depth - 1, -beta, -alpha, ply + 1)
+                n += 1
                 if value > best:
                     best, best_move = value, code
                     if value > alpha:
@@ -264,6 +498,8 @@ class _Searcher:
                             if code != k0:
                                 killers[ply][1] = k0
                                 killers[ply][0] = code
+                            h = history[code] + depth * depth
+                            history[code] = h if h < CAP else CAP
                             break
             stored = best + ply if best > MATE_BOUND else best - ply if best < -MATE_BOUND else best
             flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT

@@ -235,21 +235,53 @@ def test_iterative_deepening_falls_back_when_no_depth_completes():
     assert (result.move, result.depth, result.value) == ("greedy", 0, None)
 
 
-@pytest.mark.parametrize("budget_s,step,aborted", [(0.05, 0.001, True), (1.0, 0.003, False),
-                                                   (0.2, 0.05, False)])
-def test_hard_stops_at_the_first_clock_read_past_the_deadline(budget_s, step, aborted):
+MIDGAME = "x5o/xx3oo/2xo3/3x3/2o1o2/oo3xx/o5x x 0 1"
+
+
+@pytest.mark.parametrize("budget_s,step", [(0.05, 0.001), (1.0, 0.02), (0.2, 0.05), (0.5, 0.008)])
+def test_hard_stops_at_the_first_clock_read_past_the_deadline(budget_s, step):
     """Whatever the clock does, Hard's search reads it every CHECK_EVERY nodes and stops at the
-    first read past HARD_FRACTION of the budget (aborted), or earlier because the next depth
-    would not finish, with a legal move either way."""
-    state = new_game("ataxx", fen="x5o/xx3oo/2xo3/3x3/2o1o2/oo3xx/o5x x 0 1")
+    first read past HARD_FRACTION of the budget, or earlier because the next depth would not
+    get far enough, with a legal move either way."""
+    ataxx_ai.clear_tables()
+    state = new_game("ataxx", fen=MIDGAME)
     x, o = state.pieces
     clock = FakeClock(step)
     budget = Budget(budget_s, clock=clock)
     result = ataxx_ai.search(x, o, state.blocked, solo=False, rng=random.Random(1), budget=budget)
     assert ataxx_ai.move_name(*ataxx_ai.decode(result.move)) in state.legal_moves()
     assert result.elapsed <= HARD_FRACTION * budget_s + 2 * step  # one read past, plus elapsed()
-    assert result.timed_out == aborted
     assert budget.nodes <= clock.reads * CHECK_EVERY
+
+
+def test_a_depth_is_started_if_half_of_its_predicted_time_fits():
+    clock = FakeClock()
+    budget = Budget(1.0, clock=clock)  # hard deadline at 0.9 s
+    clock.now += 0.5
+    # growth 4 (0.05 -> 0.2): the next depth is predicted at 0.8 s; half of it fits by 0.9 s
+    assert ataxx_ai.worth_starting(budget, [0.05, 0.2])
+    clock.now += 0.01
+    assert not ataxx_ai.worth_starting(budget, [0.05, 0.2])
+    # growth is clamped to 2..12: 0.01 -> 0.3 counts as 12 (1.8 s predicted, half 0.9 s)
+    assert not ataxx_ai.worth_starting(budget, [0.01, 0.3])
+    assert ataxx_ai.worth_starting(Budget(None, clock=clock), [0.01, 1000.0])
+
+
+@pytest.mark.parametrize("budget_s,step", [(0.5, 0.006), (1.0, 0.012), (0.3, 0.004)])
+def test_hard_spends_its_budget(budget_s, step):
+    """Hard does not stop deepening while half of the next depth would fit in the time left: it
+    runs until the deadline, or stops when the next depth is predicted to go past it."""
+    ataxx_ai.clear_tables()
+    state = new_game("ataxx", fen=MIDGAME)
+    x, o = state.pieces
+    budget = Budget(budget_s, clock=FakeClock(step))
+    result = ataxx_ai.search(x, o, state.blocked, solo=False, rng=random.Random(2), budget=budget)
+    assert abs(result.value or 0) < ataxx_ai.MATE_BOUND  # an open position: no early proof
+    assert result.depth >= 2
+    if not result.timed_out:
+        times = result.depth_times
+        growth = min(max(times[-1] / times[-2], 2.0), 12.0)
+        assert result.elapsed + ataxx_ai.START_SHARE * growth * times[-1] > HARD_FRACTION * budget_s - step
 
 
 def test_choose_move_uses_the_budget_from_the_start_of_the_call(monkeypatch):
@@ -258,7 +290,7 @@ def test_choose_move_uses_the_budget_from_the_start_of_the_call(monkeypatch):
     state = random_position(21, max_plies=16)
     move = choose_move(state.view(state.to_move), "hard", seed=1, budget_s=0.3)
     assert move in state.legal_moves()
-    assert clock.now - 100.0 <= 0.3  # every read (and so all the search) within the budget
+    assert clock.now - 100.0 <= 0.3 + 1e-9  # every read (and so all the search) within the budget
 
 
 def test_a_timeout_at_depth_one_still_answers_with_a_legal_move():
@@ -318,3 +350,96 @@ def test_hard_beats_medium_from_the_start():
             state = state.play(move)
         points += 1.0 if state.winners == [hard_seat] else 0.5 if len(state.winners) == 2 else 0.0
     assert points == 2.0
+
+
+# --- Hard inside a budget (fake clock: deterministic), and its shared tables -----------------
+
+def budgeted_hard(monkeypatch, state, seed=0, budget_s=0.3, step=0.006):
+    """Hard's move through choose_move with a budget measured by a fake clock."""
+    monkeypatch.setattr(ai, "Budget", functools.partial(Budget, clock=FakeClock(step)))
+    return choose_move(state.view(state.to_move), "hard", seed=seed, budget_s=budget_s)
+
+
+@pytest.mark.parametrize("fen,variant,best", [
+    ("x6/7/2oox2/2o1o2/2ooo2/7/7 x 0 1", "standard", {"d4"}),  # takes every last piece
+    ("7/7/7/7/xx5/xxx4/oxx4 x 0 1", "solo", {"c3"}),  # leaves o no move: a solo win
+])
+def test_hard_in_a_budget_finds_the_win(monkeypatch, fen, variant, best):
+    ataxx_ai.clear_tables()
+    for seed in range(2):
+        assert budgeted_hard(monkeypatch, new_game("ataxx", fen=fen, variant=variant), seed) in best
+
+
+def test_hard_in_a_budget_does_not_jump_out_of_its_block(monkeypatch):
+    ataxx_ai.clear_tables()
+    state = new_game("ataxx", fen=BLUNDER)
+    for seed in range(2):
+        assert budgeted_hard(monkeypatch, state, seed) not in ("b2b4", "b2d4")
+
+
+def test_the_table_survives_between_moves_and_makes_the_next_search_cheaper():
+    ataxx_ai.clear_tables()
+    state = new_game("ataxx", fen=MIDGAME)
+    x, o = state.pieces
+
+    def run():
+        budget = Budget(0.3, clock=FakeClock(0.005))
+        return ataxx_ai.search(x, o, state.blocked, solo=False, rng=random.Random(3), budget=budget)
+
+    cold = run()
+    warm = run()  # the same position again (as after a transposition): the table answers
+    assert cold.depth >= 3 and warm.depth >= cold.depth
+    # the fake clock advances per read, i.e. per CHECK_EVERY nodes: time is work here
+    assert sum(warm.depth_times[:cold.depth]) < sum(cold.depth_times) / 2
+    assert ataxx_ai.move_name(*ataxx_ai.decode(warm.move)) in state.legal_moves()
+
+
+def test_the_shared_table_is_bounded_per_layout_and_left_alone_at_a_fixed_depth(monkeypatch):
+    ataxx_ai.clear_tables()
+    state = new_game("ataxx", fen=MIDGAME)
+    x, o = state.pieces
+    marker = 1 << 120  # a key no real position has
+
+    def run(blocked=state.blocked, max_depth=None):
+        budget = Budget(0.2 if max_depth is None else HUGE, clock=FakeClock(0.01))
+        ataxx_ai.search(x, o, blocked, solo=False, rng=random.Random(0), budget=budget,
+                        max_depth=max_depth)
+        return ataxx_ai._SHARED["tt"]
+
+    table = run()
+    table[marker] = (1, 0, 0, 0)
+    size = len(table)
+    assert run(max_depth=2) is table and len(table) == size  # fresh tables at a fixed depth
+    assert marker in run()  # the same layout, under the limit: kept
+    assert marker not in run(blocked=1 << 21)  # another layout (a4, empty here, blocked): a new table
+    monkeypatch.setattr(ataxx_ai, "TT_LIMIT", 40)
+    table = run()
+    assert len(table) > 40
+    table[marker] = (1, 0, 0, 0)
+    assert marker not in run()  # over the limit: emptied before the search
+
+
+# --- Medium and Easy are what they were ------------------------------------------------------
+
+GOLDEN = {0: ("e5c5", "e5f7"), 1: ("c6e6", "b4b6"), 2: ("a4", "a3"), 3: ("d3f3", "c4d2"),
+          4: ("a4a2", "b5"), 6: ("d6b4", "f5f3"), 7: ("e4f6", "d4b3"), 8: ("d2", "b5c3"),
+          9: ("d4b6", "e4g4"), 10: ("d5b6", "e6g4"), 11: ("a6", "f3g5"), 12: ("f5", "e6"),
+          13: ("e1c2", "e2"), 14: ("b1", "a7c6"), 15: ("d5f4", "c4")}
+"""Medium's and Easy's moves (seed = position number) as commit 8a3aa6d chose them, before
+Hard was rewritten; position n: seeded random play of 0-50 plies on the (n mod 5)th layout
+(n = 5 ends the game)."""
+
+
+def test_medium_and_easy_play_as_before():
+    for seed in range(16):
+        rng = random.Random(seed)
+        state = new_game("ataxx", fen=list(LAYOUTS.values())[seed % len(LAYOUTS)])
+        for _ in range(rng.randint(0, 50)):
+            if state.is_over:
+                break
+            state = state.play(rng.choice(state.legal_moves()))
+        if state.is_over:
+            assert seed not in GOLDEN
+            continue
+        view = state.view(state.to_move)
+        assert (choose_move(view, "medium", seed=seed), choose_move(view, "easy", seed=seed)) == GOLDEN[seed]
