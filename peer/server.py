@@ -133,8 +133,12 @@ async def serving(host: str, port: int, site_dir: Path,
         finally:
             sweeper.cancel()
     finally:
-        await runner.cleanup()
-        await signaling.stop()
+        # bounded: a stop must not hang on a peer or a store that does not answer
+        for step, limit in ((runner.cleanup, 10.0), (signaling.stop, 5.0)):
+            try:
+                await asyncio.wait_for(step(), limit)
+            except (TimeoutError, OSError) as err:
+                log.warning("stopping: %s did not finish (%s)", step.__qualname__, type(err).__name__)
 
 
 async def run(host: str, port: int, site_dir: Path, ready: Callable[[int], None] | None = None,
