@@ -590,7 +590,7 @@ class RedisSignaling(Signaling):
             try:
                 await pubsub.subscribe(channel)
                 while True:
-                    message = await pubsub.get_message(timeout=1.0)
+                    message = await pubsub.get_message(timeout=None)  # blocks; see _beat for health
                     if message is not None and message.get("type") == "message":
                         self.deliver(message["data"])
             except asyncio.CancelledError:
