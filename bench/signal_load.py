@@ -128,10 +128,9 @@ async def open_room(url: str, origin: str, size: int, guest_url: str | None = No
 
 
 async def ramp(url: str, origin: str, n: int, size: int, deadline: float, guest_url: str | None = None,
-               guest_origin: str | None = None) -> tuple[list[list[Conn]], int]:
+               guest_origin: str | None = None, batch: int = 20) -> tuple[list[list[Conn]], int]:
     rooms: list[list[Conn]] = []
-    failed = 0
-    batch = 20  # rooms opened concurrently
+    failed = 0  # batch: rooms opened concurrently
     while sum(len(r) for r in rooms) < n and time.monotonic() < deadline:
         left = n - sum(len(r) for r in rooms)
         sizes = [min(size, left - i * size) for i in range(batch) if left - i * size > 0]
@@ -249,15 +248,17 @@ async def bench(args, servers, fds) -> None:
     idle = rss_all(servers)
     t0 = time.monotonic()
     rooms, failed = await ramp(url, origin, args.connections, args.room_size, t0 + args.ramp_timeout,
-                               guest_url, guest_origin)
+                               guest_url, guest_origin, args.ramp_batch)
     ramp_s = time.monotonic() - t0
     conns = [c for r in rooms for c in r]
+    print(f"ramp: {len(conns)} connections opened in {ramp_s:.1f} s; RSS {rss_all(servers):.1f} MiB "
+          f"(idle {idle:.1f}); load average {loadavg()}", flush=True)
     await asyncio.sleep(args.hold)
     alive = await ping_all(conns)
     health = await asyncio.to_thread(healthz, port)
     held = sum([(await asyncio.to_thread(healthz, p))["connections"] for _, p in servers])
     holding = rss_all(servers)
-    print(f"ramp: {len(conns)} connections opened in {ramp_s:.1f} s ({len(rooms)} rooms, {failed} rooms failed); "
+    print(f"held: {len(conns)} connections opened in {ramp_s:.1f} s ({len(rooms)} rooms, {failed} rooms failed); "
           f"after {args.hold:g} s held {alive} answering ping; servers see {health['rooms']} rooms, "
           f"{held} connections; RSS {holding:.1f} MiB (+{(holding - idle) * 1024 / max(len(conns), 1):.1f} KiB "
           f"per connection); load average {loadavg()}")
@@ -298,6 +299,7 @@ def parse_args(argv=None):
     p.add_argument("--hold", type=float, default=2.0, help="seconds to hold before checking")
     p.add_argument("--pad", type=int, default=300, help="bytes of opaque payload per message")
     p.add_argument("--ramp-timeout", type=float, default=60.0)
+    p.add_argument("--ramp-batch", type=int, default=20, help="rooms opened at once while ramping")
     p.add_argument("--timeout", type=float, default=180.0, help="hard deadline for the whole run")
     p.add_argument("--redis", default="", help="share rooms through this Redis URL; 'auto' starts one")
     p.add_argument("--processes", type=int, default=1, choices=[1, 2],

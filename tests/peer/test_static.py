@@ -175,3 +175,8 @@ def test_websocket_upgrade_without_route_is_404(server, path):
 def test_websocket_upgrade_on_signal_is_accepted(server):
     resp, _ = get(server, "/signal", {**UPGRADE, "Origin": server.url})
     assert resp.status == 101
+
+
+def test_plain_get_of_signal_asks_for_an_upgrade(server):
+    resp, _ = get(server, "/signal")
+    assert resp.status == 426
