@@ -275,7 +275,7 @@ def start_peer_process(url: str) -> tuple[subprocess.Popen, int]:
     proc = subprocess.Popen(
         [sys.executable, "-m", "peer", "--port", str(port), "--site", str(EMPTY_SITE),
          "--redis-beat", "0.2"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 15
+    deadline = time.monotonic() + 30  # a loaded machine may take long to import aiohttp
     while time.monotonic() < deadline:
         if proc.poll() is not None:
             raise RuntimeError(f"peer exited: {proc.stderr.read().decode()}")
