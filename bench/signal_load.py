@@ -95,7 +95,8 @@ def start_server(args) -> tuple[subprocess.Popen, int]:
            "--max-peers", str(max(args.room_size, 2))]
     if args.redis:
         cmd += ["--redis", args.redis]
-    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    log = open(args.server_log, "a") if args.server_log else subprocess.DEVNULL
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=log, text=True)
     line = proc.stdout.readline()
     m = re.search(r":(\d+)/", line)
     if not m:
@@ -300,6 +301,7 @@ def parse_args(argv=None):
     p.add_argument("--pad", type=int, default=300, help="bytes of opaque payload per message")
     p.add_argument("--ramp-timeout", type=float, default=60.0)
     p.add_argument("--ramp-batch", type=int, default=20, help="rooms opened at once while ramping")
+    p.add_argument("--server-log", default="", help="append the servers' warnings to this file")
     p.add_argument("--timeout", type=float, default=180.0, help="hard deadline for the whole run")
     p.add_argument("--redis", default="", help="share rooms through this Redis URL; 'auto' starts one")
     p.add_argument("--processes", type=int, default=1, choices=[1, 2],

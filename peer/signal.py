@@ -482,8 +482,13 @@ class Signaling:
                     message = await ws.receive(timeout=remaining)
                 except TimeoutError:
                     continue
+                except ConnectionError:  # aiohttp's answer to a ping hit a closing socket
+                    return
             else:
-                message = await ws.receive()
+                try:
+                    message = await ws.receive()
+                except ConnectionError:
+                    return
             if message.type is WSMsgType.TEXT:
                 await self.dispatch(peer, message.data)
             elif message.type is WSMsgType.BINARY:
