@@ -41,7 +41,7 @@ class SignalConfig:
     takeover_after: float = 30.0      # seconds without a connected host before claim-host
     send_queue: int = 256             # messages queued to a slow reader before it is dropped
     redis: str = ""                   # redis://host:port/db: rooms shared by several processes
-    redis_beat: float = 1.0           # seconds between a process's liveness beats (dead after 3)
+    redis_beat: float = 1.0           # seconds between a process's liveness beats (dead after 10)
 
     def check(self) -> None:
         if self.turn and not self.turn_secret:
@@ -98,7 +98,7 @@ HELP = {
     "size_strikes": "too-large messages before the connection is closed (default 3)",
     "redis": "share rooms between processes through this Redis, e.g. redis://127.0.0.1:6379/0 "
              "(default: rooms in this process's memory)",
-    "redis_beat": "seconds between liveness beats in Redis; a process silent for 3 is dead and its "
+    "redis_beat": "seconds between liveness beats in Redis; a process silent for 10 is dead and its "
                   "connections leave their rooms (default 1)",
 }
 

@@ -302,7 +302,7 @@ def test_a_process_killed_mid_room_loses_no_room(redis_server):
                 g2, id2 = await b.guest(host, code)
                 os.kill(proc.pid, signal.SIGKILL)  # no close frames, no cleanup: just gone
                 proc.wait(5)
-                # the surviving process notices (3 missed beats) and tells g2: the host left
+                # the surviving process notices (10 missed beats of 0.2 s) and tells g2: the host left
                 m = await g2.recv(timeout=5)
                 assert m == {"v": 1, "type": "host-left"}
                 # the pages reconnect to the live process: the host resumes, the guest joins again
