@@ -331,14 +331,14 @@ class RedisSignaling(Signaling):
             self.url, max_connections=REDIS_POOL, timeout=5, decode_responses=True,
             socket_connect_timeout=2, socket_timeout=5,
             retry=Retry(ExponentialWithJitterBackoff(base=0.01, cap=0.1), 2))
-        self.redis = aioredis.Redis(connection_pool=pool)
+        self.redis = aioredis.Redis.from_pool(pool)  # closes the pool with the client
         for name, body in (("create", LUA_CREATE), ("join", LUA_JOIN), ("resume", LUA_RESUME),
                            ("claim", LUA_CLAIM), ("signal", LUA_SIGNAL), ("touch", LUA_TOUCH),
                            ("leave", LUA_LEAVE), ("reap", LUA_REAP), ("restore", LUA_RESTORE)):
             self._scripts[name] = self.redis.register_script(LUA_PRELUDE + body)
         try:
             await self._beat()
-        except RedisError as err:
+        except (RedisError, OSError) as err:
             log.warning("redis %s unreachable at start (%s); retrying", self.where, err)
         self._tasks = [asyncio.create_task(self._listen()), asyncio.create_task(self._maintain())]
 
@@ -352,7 +352,7 @@ class RedisSignaling(Signaling):
                 await self.redis.delete(f"{PREFIX}alive:{self.proc}")
                 await self._scripts["reap"](keys=[""], args=[self.proc, self.wall(), self.config.room_ttl,
                                                               self.config.empty_room_ttl])
-            except RedisError:
+            except (RedisError, OSError):
                 pass
             await self.redis.aclose()
 
