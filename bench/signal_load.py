@@ -113,13 +113,14 @@ class Conn:
 
 async def open_room(url: str, origin: str, size: int, guest_url: str | None = None,
                     guest_origin: str | None = None) -> list[Conn]:
-    ws = await connect(url, origin=origin, close_timeout=2, max_queue=None)
+    ws = await connect(url, origin=origin, close_timeout=2, max_queue=None, open_timeout=60)
     await ws.send(json.dumps({"v": 1, "type": "create"}))
     created = json.loads(await ws.recv())
     host = Conn(ws, "host", None)
     conns = [host]
     for _ in range(size - 1):
-        g = await connect(guest_url or url, origin=guest_origin or origin, close_timeout=2, max_queue=None)
+        g = await connect(guest_url or url, origin=guest_origin or origin, close_timeout=2, max_queue=None,
+                          open_timeout=60)
         await g.send(json.dumps({"v": 1, "type": "join", "room": created["room"]}))
         joined = json.loads(await g.recv())
         await ws.recv()  # peer-joined
@@ -142,7 +143,7 @@ async def ramp(url: str, origin: str, n: int, size: int, deadline: float, guest_
                 failed += 1
             else:
                 rooms.append(r)
-        if failed > 50:
+        if failed > max(50, n // size // 20):  # more than 5 % of the rooms: stop ramping
             break
     return rooms, failed
 

@@ -37,9 +37,10 @@ log = logging.getLogger("peer")
 
 SIGNAL_PATH = "/signal"
 """The one WebSocket endpoint: the signaling service."""
-# websockets' defaults, kept: a protocol ping every 20 s (a peer that does not answer is closed),
-# 2 s to complete a closing handshake (aiohttp's 10 s makes closing a flooder slow).
-HEARTBEAT_S = 20.0
+# A protocol ping every 40 s; a peer that does not answer within half of it (20 s, as with the
+# websockets server before) is closed: a phone on a slow network gets as long as it had. 2 s to
+# complete a closing handshake (aiohttp's 10 s makes closing a flooder slow).
+HEARTBEAT_S = 40.0
 CLOSE_TIMEOUT_S = 2.0
 
 
