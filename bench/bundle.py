@@ -25,8 +25,8 @@ def main(argv: list[str] | None = None) -> int:
         raise SystemExit(f"{site} is not a built site: run scripts/build_site.py")
     groups: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
     for path in sorted(site.rglob("*")):
-        if not path.is_file():
-            continue
+        if not path.is_file() or (path.suffix in (".gz", ".br") and path.with_suffix("").is_file()):
+            continue  # a precompressed sibling (scripts/build_site.py, step 6), not a file of the site
         rel = path.relative_to(site).as_posix()
         parts = rel.split("/")
         group = "/".join(parts[:2]) if parts[0] == "runtime" else (parts[0] if len(parts) > 1 else "shell")

@@ -40,13 +40,17 @@ class SignalConfig:
     handshake_timeout: float = 30.0   # create/join/resume must arrive within this
     takeover_after: float = 30.0      # seconds without a connected host before claim-host
     send_queue: int = 256             # messages queued to a slow reader before it is dropped
+    redis: str = ""                   # redis://host:port/db: rooms shared by several processes
+    redis_beat: float = 1.0           # seconds between a process's liveness beats (dead after 10)
 
     def check(self) -> None:
         if self.turn and not self.turn_secret:
             raise ValueError("--turn needs --turn-secret (TURN REST credentials)")
         if self.max_peers < 2:
             raise ValueError("--max-peers must be at least 2 (host and one guest)")
-        for name in ("max_message", "burst", "max_rooms", "max_connections", "rate"):
+        if self.redis and not self.redis.startswith(("redis://", "rediss://", "unix://")):
+            raise ValueError("--redis takes a URL: redis://HOST:PORT/DB, rediss://… or unix://PATH")
+        for name in ("max_message", "burst", "max_rooms", "max_connections", "rate", "redis_beat"):
             if getattr(self, name) <= 0:
                 raise ValueError(f"--{name.replace('_', '-')} must be positive")
 
@@ -92,6 +96,10 @@ HELP = {
     "send_queue": "messages queued to a slow client before it is dropped (default 256)",
     "flood_strikes": "messages refused in a row for rate before the connection is closed (default 20)",
     "size_strikes": "too-large messages before the connection is closed (default 3)",
+    "redis": "share rooms between processes through this Redis, e.g. redis://127.0.0.1:6379/0 "
+             "(default: rooms in this process's memory)",
+    "redis_beat": "seconds between liveness beats in Redis; a process silent for 10 is dead and its "
+                  "connections leave their rooms (default 1)",
 }
 
 

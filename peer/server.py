@@ -1,9 +1,10 @@
-"""Parlor's local server: one websockets ``serve()`` for static files, health and signaling.
+"""Parlor's local server: one aiohttp application for the static site, health and signaling.
 
-Plain HTTP GETs are answered in ``process_request`` (static files of the built site, /healthz
-with room and connection counts). The one WebSocket endpoint is ``/signal``, bound to that
-server's own ``Signaling`` registry (peer/signal.py), so several servers can run in one process
-(tests); an upgrade on any other path gets a 404.
+Plain GETs are the built site's files (peer/static.py: aiohttp's ``FileResponse``, with
+keep-alive, sendfile, precompressed siblings, 304s and ranges) and /healthz (room and connection
+counts). The one WebSocket endpoint is ``/signal``, bound to that server's own ``Signaling``
+registry (peer/signal.py), so several servers can run in one process (tests); an upgrade on any
+other path gets a 404.
 
     python -m peer [--host 127.0.0.1] [--port 8000] [--site dist/site] [signaling options]
 
@@ -15,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import http
 import json
 import logging
 import os
@@ -24,58 +24,88 @@ import sys
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import AsyncIterator, Awaitable, Callable
-from urllib.parse import urlsplit
+from typing import AsyncIterator, Callable
 
-from websockets.asyncio.server import ServerConnection, serve
-from websockets.http11 import Request, Response
+from aiohttp import web
 
 from peer import config as signal_config
 from peer.config import SignalConfig
 from peer.signal import Signaling
-from peer.static import StaticSite, text_response
+from peer.static import StaticSite
 
 log = logging.getLogger("peer")
 
-WsHandler = Callable[[ServerConnection], Awaitable[None]]
 SIGNAL_PATH = "/signal"
 """The one WebSocket endpoint: the signaling service."""
+# A protocol ping every 40 s; a peer that does not answer within half of it (20 s, as with the
+# websockets server before) is closed: a phone on a slow network gets as long as it had. 2 s to
+# complete a closing handshake (aiohttp's 10 s makes closing a flooder slow).
+HEARTBEAT_S = 40.0
+CLOSE_TIMEOUT_S = 2.0
 
 
-def is_upgrade(request: Request) -> bool:
+def is_upgrade(request: web.BaseRequest) -> bool:
     return "websocket" in request.headers.get("Upgrade", "").lower()
 
 
-def make_process_request(site: StaticSite, health: Callable[[], dict] | None = None):
-    def process_request(connection: ServerConnection, request: Request) -> Response | None:
-        path = urlsplit(request.path).path
+def text_response(status: int, text: str, content_type: str = "text/plain") -> web.Response:
+    return web.Response(status=status, text=text, content_type=content_type, charset="utf-8",
+                        headers={"Cache-Control": "no-store"})
+
+
+def make_app(site: StaticSite, signaling: Signaling) -> web.Application:
+    """The aiohttp application: /healthz, /signal (WebSocket) and the site's files."""
+    # Only GETs are served: a request body is never read, so the body limit can be tiny.
+    app = web.Application(client_max_size=4096)
+
+    async def healthz(request: web.Request) -> web.Response:
+        info = {"ok": True, "site": site.root.is_dir()}
+        info.update(signaling.stats())
+        info.update(await signaling.health())
+        status = 200 if info.get("ok", True) else 503
+        return text_response(status, json.dumps(info) + "\n", "application/json")
+
+    async def signal_ws(request: web.Request) -> web.StreamResponse:
+        ws = web.WebSocketResponse(
+            timeout=CLOSE_TIMEOUT_S, heartbeat=HEARTBEAT_S,
+            # Hard cap on a frame (closed with 1009 past it); Signaling refuses messages above
+            # max_message itself first, with an error the client can read.
+            max_msg_size=max(64 * 1024, 4 * signaling.config.max_message),
+            # No permessage-deflate: it cost ~80 us of CPU per relayed message (a third of the
+            # total, measured), signaling messages are small, and compressing secrets (host
+            # keys) in one stream with peer-supplied data invites CRIME-style length attacks.
+            compress=False)
+        if not ws.can_prepare(request).ok:
+            return text_response(426, "WebSocket upgrade expected\n")
+        await ws.prepare(request)
+        await signaling.handle(ws, request)
+        return ws
+
+    async def static(request: web.Request) -> web.StreamResponse:
         if is_upgrade(request):
-            if path == SIGNAL_PATH:
-                return None  # proceed with the WebSocket handshake
-            return text_response(http.HTTPStatus.NOT_FOUND, "No WebSocket endpoint here\n")
-        if path == "/healthz":
-            info = {"ok": True, "site": site.root.is_dir()}
-            if health is not None:
-                info.update(health())
-            return text_response(http.HTTPStatus.OK, json.dumps(info) + "\n", "application/json")
-        return site.response(request.path, request.headers)
+            return text_response(404, "No WebSocket endpoint here\n")
+        file = await asyncio.to_thread(site.resolve, request.raw_path)
+        if file is None:
+            return text_response(404, "Not found\n")
+        return web.FileResponse(file, headers=site.headers(file))
 
-    return process_request
+    async def on_shutdown(app: web.Application) -> None:
+        await signaling.shutdown()
 
+    async def server_header(request: web.Request, response: web.StreamResponse) -> None:
+        response.headers["Server"] = "parlor-peer"
 
-def make_dispatch(handler: WsHandler):
-    async def dispatch(connection: ServerConnection) -> None:
-        if urlsplit(connection.request.path).path != SIGNAL_PATH:  # not reachable: refused above
-            await connection.close(1008, "unknown path")
-            return
-        await handler(connection)
-
-    return dispatch
+    app.router.add_get("/healthz", healthz)
+    app.router.add_get(SIGNAL_PATH, signal_ws)
+    app.router.add_get("/{path:.*}", static)
+    app.on_shutdown.append(on_shutdown)
+    app.on_response_prepare.append(server_header)
+    return app
 
 
 @dataclass
 class Serving:
-    server: object
+    server: web.AppRunner
     port: int
     signaling: Signaling
 
@@ -85,29 +115,31 @@ async def serving(host: str, port: int, site_dir: Path,
                   config: SignalConfig | None = None) -> AsyncIterator[Serving]:
     """Start the server in the running loop (port 0: a free one); stop it on exit."""
     site = StaticSite(site_dir)
-    signaling = Signaling(config)
-    async with serve(
-        make_dispatch(signaling.handle),
-        host,
-        port,
-        process_request=make_process_request(site, signaling.stats),
-        server_header="parlor-peer",
-        close_timeout=2,
-        # Hard cap on a frame (websockets closes with 1009 past it); Signaling refuses messages
-        # above max_message itself first, with an error the client can read.
-        max_size=max(64 * 1024, 4 * signaling.config.max_message),
-        # No permessage-deflate: it cost ~80 us of CPU per relayed message (a third of the
-        # total, measured), signaling messages are small, and compressing secrets (host keys)
-        # in one stream with peer-supplied data invites CRIME-style length attacks.
-        compression=None,
-    ) as server:
-        bound = server.sockets[0].getsockname()[1]
+    if config is not None and config.redis:
+        from peer.redis_signal import RedisSignaling  # needs the redis package only then
+        signaling: Signaling = RedisSignaling(config)
+    else:
+        signaling = Signaling(config)
+    await signaling.start()
+    runner = web.AppRunner(make_app(site, signaling), access_log=None, shutdown_timeout=3.0)
+    await runner.setup()
+    try:
+        tcp = web.TCPSite(runner, host, port, backlog=1024, reuse_address=True)
+        await tcp.start()
+        bound = runner.addresses[0][1]
         signaling.default_origins(host, bound)
         sweeper = asyncio.create_task(signaling.sweeper())
         try:
-            yield Serving(server, bound, signaling)
+            yield Serving(runner, bound, signaling)
         finally:
             sweeper.cancel()
+    finally:
+        # bounded: a stop must not hang on a peer or a store that does not answer
+        for step, limit in ((runner.cleanup, 10.0), (signaling.stop, 5.0)):
+            try:
+                await asyncio.wait_for(step(), limit)
+            except (TimeoutError, OSError) as err:
+                log.warning("stopping: %s did not finish (%s)", step.__qualname__, type(err).__name__)
 
 
 async def run(host: str, port: int, site_dir: Path, ready: Callable[[int], None] | None = None,

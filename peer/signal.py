@@ -5,7 +5,7 @@ a guest and its room's host only, and tells them who comes and goes. It never se
 tokens: ``signal`` payloads are opaque, size-bounded and never logged. The protocol is documented
 in docs/online.md.
 
-``Signaling`` is pure asyncio: ``handle(connection)`` serves one websockets connection; the
+``Signaling`` is pure asyncio: ``handle(ws, request)`` serves one aiohttp WebSocket; the
 protocol itself (``on_text``, ``on_close``, ``sweep``) is synchronous code on ``Peer`` objects
 that only queue outgoing text, so it can be driven without sockets and no await ever splits a
 check from the change it guards.
@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from websockets.exceptions import ConnectionClosed
+from aiohttp import WSMsgType
 
 from peer.config import SignalConfig
 
@@ -194,6 +194,16 @@ class Signaling:
     def stats(self) -> dict:
         return {"rooms": len(self.rooms), "connections": len(self.peers)}
 
+    async def health(self) -> dict:
+        """Extra /healthz fields (a shared registry reports its store here); {} in memory."""
+        return {}
+
+    async def start(self) -> None:
+        """Before serving (a shared registry connects here)."""
+
+    async def stop(self) -> None:
+        """After serving."""
+
     # ----------------------------------------------------------------- the protocol
 
     def new_peer(self, remote: str = "?") -> Peer:
@@ -205,8 +215,9 @@ class Signaling:
         log.debug("conn %d: refused (%s)", peer.number, code)
         peer.send(msg("error", code=code, message=message, **extra))
 
-    def on_text(self, peer: Peer, data: str | bytes) -> None:
-        """Handle one frame from ``peer``. Never raises; answers errors; may close the peer."""
+    def parse(self, peer: Peer, data: str | bytes) -> dict | None:
+        """The checks every frame passes before its handler: rate, text, size, the JSON guard,
+        version, type. Returns the message, or None after answering (or closing) the peer."""
         c = self.config
         if not peer.bucket.take():
             peer.rate_strikes += 1
@@ -215,11 +226,11 @@ class Signaling:
                 peer.close(1008, "rate limit")
             elif peer.rate_strikes == 1:
                 self.error(peer, "rate-limited", f"Too many messages: at most {c.rate:g} per second.")
-            return
+            return None
         peer.rate_strikes = 0
         if isinstance(data, bytes):
             self.error(peer, "bad-json", "Text frames only.")
-            return
+            return None
         if len(data) > c.max_message or (len(data) * 4 > c.max_message and len(data.encode()) > c.max_message):
             peer.size_strikes += 1
             if peer.size_strikes >= c.size_strikes:
@@ -227,31 +238,45 @@ class Signaling:
                 peer.close(1009, "message too large")
             else:
                 self.error(peer, "too-large", f"Messages are limited to {c.max_message} bytes.")
-            return
+            return None
         try:  # nesting, value count, numbers and surrogates checked before and after parsing
             message = json_guard.loads(data, max_values=MAX_VALUES)
         except json_guard.JSONRefused as err:
             self.error(peer, err.code, err.message)
-            return
+            return None
         if not isinstance(message, dict):
             self.error(peer, "bad-json", "A message is a JSON object.")
-            return
+            return None
         v = message.get("v")
         if type(v) is not int or v != VERSION:
             self.error(peer, "bad-version", f"Protocol version {VERSION} expected in \"v\".")
-            return
+            return None
         kind = message.get("type")
-        handler = self.HANDLERS.get(kind) if isinstance(kind, str) else None
-        if handler is None:
+        if not isinstance(kind, str) or kind not in self.HANDLERS:
             self.error(peer, "unknown-type", "Unknown message type.")
+            return None
+        return message
+
+    def on_text(self, peer: Peer, data: str | bytes) -> None:
+        """Handle one frame from ``peer``. Never raises; answers errors; may close the peer."""
+        message = self.parse(peer, data)
+        if message is None:
             return
         try:
-            handler(self, peer, message)
+            self.HANDLERS[message["type"]](self, peer, message)
         except Refused as r:
             self.error(peer, r.code, r.message, **r.extra)
             return
         if peer.room is not None:
             peer.room.last_active = self.clock()
+
+    async def dispatch(self, peer: Peer, data: str | bytes) -> None:
+        """One frame from a socket (a shared registry awaits its store here)."""
+        self.on_text(peer, data)
+
+    async def leave(self, peer: Peer) -> None:
+        """A socket closed (a shared registry awaits its store here)."""
+        self.on_close(peer)
 
     def on_close(self, peer: Peer) -> None:
         """The connection is gone: leave its room and tell the others."""
@@ -412,14 +437,14 @@ class Signaling:
 
     # ----------------------------------------------------------------- sockets
 
-    async def handle(self, ws) -> None:
-        """Serve one accepted websockets connection on /signal."""
+    async def handle(self, ws, request) -> None:
+        """Serve one accepted (prepared) aiohttp ``WebSocketResponse`` on /signal."""
         c = self.config
-        remote = ws.remote_address[0] if ws.remote_address else "?"
+        remote = request.remote or "?"
         peer = self.new_peer(remote)
         writer = asyncio.create_task(self._drain(ws, peer))
         try:
-            origin = ws.request.headers.get("Origin")
+            origin = request.headers.get("Origin")
             if not self.origin_ok(origin):
                 log.warning("conn %d from %s: origin %r refused", peer.number, remote, origin)
                 self.error(peer, "bad-origin", "This page's origin may not use this signaling server.")
@@ -434,7 +459,7 @@ class Signaling:
             log.info("conn %d from %s open (%d connections)", peer.number, remote, len(self.peers))
             await self._read(ws, peer)
         finally:
-            self.on_close(peer)
+            await self.leave(peer)
             if not peer.closing:
                 peer.outbox.put_nowait(None)
             try:
@@ -445,25 +470,31 @@ class Signaling:
 
     async def _read(self, ws, peer: Peer) -> None:
         deadline = self.clock() + self.config.handshake_timeout
-        try:
-            while not peer.closing:
-                if peer.room is None and peer.id is None:  # not yet in a room
-                    remaining = deadline - self.clock()
-                    if remaining <= 0:
-                        log.info("conn %d: no create/join/resume in time, closed", peer.number)
-                        self.error(peer, "timeout", "No create, join or resume in time.")
-                        peer.close(1008, "handshake timeout")
-                        return
-                    try:
-                        async with asyncio.timeout(remaining):
-                            data = await ws.recv()
-                    except TimeoutError:
-                        continue
-                else:
-                    data = await ws.recv()
-                self.on_text(peer, data)
-        except ConnectionClosed:
-            pass
+        while not peer.closing:
+            if peer.room is None and peer.id is None:  # not yet in a room
+                remaining = deadline - self.clock()
+                if remaining <= 0:
+                    log.info("conn %d: no create/join/resume in time, closed", peer.number)
+                    self.error(peer, "timeout", "No create, join or resume in time.")
+                    peer.close(1008, "handshake timeout")
+                    return
+                try:
+                    message = await ws.receive(timeout=remaining)
+                except TimeoutError:
+                    continue
+                except ConnectionError:  # aiohttp's answer to a ping hit a closing socket
+                    return
+            else:
+                try:
+                    message = await ws.receive()
+                except ConnectionError:
+                    return
+            if message.type is WSMsgType.TEXT:
+                await self.dispatch(peer, message.data)
+            elif message.type is WSMsgType.BINARY:
+                await self.dispatch(peer, bytes(message.data))
+            else:  # CLOSE, CLOSING, CLOSED, ERROR (a frame over the hard cap: closed with 1009)
+                return
 
     @staticmethod
     async def _drain(ws, peer: Peer) -> None:
@@ -473,11 +504,17 @@ class Signaling:
                 return
             try:
                 if isinstance(item, tuple):
-                    await ws.close(*item)
+                    code, reason = item
+                    await ws.close(code=code, message=reason.encode())
                     return
-                await ws.send(item)
-            except ConnectionClosed:
+                await ws.send_str(item)
+            except (ConnectionError, RuntimeError):  # the socket is gone or closing
                 return
+
+    async def shutdown(self) -> None:
+        """The server is stopping: close every connection with 1001 (going away)."""
+        for peer in list(self.peers):
+            peer.close(1001, "server shutting down")
 
     async def sweeper(self) -> None:
         while True:

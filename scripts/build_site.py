@@ -23,12 +23,18 @@
    runtime/pyodide/snapshot.bin.gz), which the engine worker restores instead of booting Python.
 5. Writes the service worker's precache list: every file of the site with a content-hash build
    version, injected into sw.js and also written to precache.json (for tests and benchmarks).
+6. Precompresses the files that gain from it (text, JavaScript, JSON, WebAssembly): X.gz beside
+   X, gzip level 9 with no name or time in the header (reproducible), kept only when at least 10 %
+   smaller. `python -m peer` (aiohttp) and nginx's `gzip_static on` send X.gz with
+   `Content-Encoding: gzip` to a browser that accepts it; the siblings are not in the precache
+   list (the service worker fetches X and the browser decodes).
 """
 
 from __future__ import annotations
 
 import argparse
 import fnmatch
+import gzip
 import hashlib
 import json
 import re
@@ -67,6 +73,12 @@ RUNTIME = [
 WHEEL_NAME = "wheels/parlor.whl"
 # Not precached: the service worker itself and the list describing the precache.
 NOT_PRECACHED = {"sw.js", "precache.json"}
+# Precompressed siblings (step 6): the suffixes written, the files that get one, the gain needed.
+ENCODED_SUFFIXES = (".gz", ".br")
+COMPRESSIBLE = {".html", ".css", ".js", ".mjs", ".json", ".webmanifest", ".wasm", ".py", ".svg",
+                ".txt", ".map", ".ico"}
+COMPRESS_MIN_BYTES = 1024
+COMPRESS_MAX_RATIO = 0.9
 PRECACHE_MARKER = "/*__PARLOR_PRECACHE__*/null"
 PRELOAD_MARKER = "<!--PARLOR_RUNTIME_PRELOADS-->"
 HOME_MARKER = "<!--PARLOR_HOME-->"
@@ -180,14 +192,19 @@ def copy_runtime(site: Path) -> None:
                 shutil.copy2(src / name, site / dst_rel / name)
 
 
+def is_encoded_sibling(path: Path) -> bool:
+    """X.gz / X.br beside X: a precompressed copy of X (step 6), not a file of the site."""
+    return path.suffix in ENCODED_SUFFIXES and path.with_suffix("").is_file()
+
+
 def precache_manifest(site: Path) -> dict:
     """{version, files, hashes}: every file of the site (and "./", the page), each file's content
     hash (the service worker copies a file whose hash did not change from the older cache), and a
-    version that is a hash of them all."""
+    version that is a hash of them all. Precompressed siblings are not files of the site."""
     hashes, digest = {}, hashlib.sha256()
     for path in sorted(site.rglob("*")):
         rel = path.relative_to(site).as_posix()
-        if path.is_dir() or rel in NOT_PRECACHED:
+        if path.is_dir() or rel in NOT_PRECACHED or is_encoded_sibling(path):
             continue
         h = hashlib.sha256(path.read_bytes()).hexdigest()
         digest.update(f"{rel}\0{h}\n".encode())
@@ -275,6 +292,23 @@ def write_service_worker(site: Path, manifest: dict) -> None:
     (site / "precache.json").write_text(json.dumps(manifest, indent=1) + "\n")
 
 
+def compress_site(site: Path) -> tuple[int, int, int]:
+    """Step 6: X.gz beside each file that gains at least 10 % (gzip -9, reproducible: no name, no
+    time). Returns (files compressed, their bytes, their gzipped bytes)."""
+    count = before = after = 0
+    for path in sorted(site.rglob("*")):
+        if (not path.is_file() or path.suffix.lower() not in COMPRESSIBLE
+                or path.stat().st_size < COMPRESS_MIN_BYTES):
+            continue
+        data = path.read_bytes()
+        packed = gzip.compress(data, 9, mtime=0)
+        if len(packed) > COMPRESS_MAX_RATIO * len(data):
+            continue
+        path.with_name(path.name + ".gz").write_bytes(packed)
+        count, before, after = count + 1, before + len(data), after + len(packed)
+    return count, before, after
+
+
 def build(out: Path) -> dict:
     if out.exists():
         shutil.rmtree(out)
@@ -295,8 +329,10 @@ def build(out: Path) -> dict:
     manifest = precache_manifest(out)
     write_service_worker(out, manifest)
     total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    packed, before, after = compress_site(out)
     print(f"built {out} ({wheel_file} as {WHEEL_NAME}); {len(manifest['files'])} precached files, "
-          f"{total / 1e6:.1f} MB, version {manifest['version']}")
+          f"{total / 1e6:.1f} MB, version {manifest['version']}; {packed} files precompressed "
+          f"({before / 1e6:.1f} MB -> {after / 1e6:.1f} MB gzip)")
     return manifest
 
 

@@ -2,13 +2,17 @@
 # Install what Parlor needs on a fresh Debian/Ubuntu machine. Idempotent.
 #   bash scripts/setup.sh              # .venv + pinned Python tools, npm ci, Pyodide test wheels
 #   bash scripts/setup.sh --chromium   # also apt-get install chromium when /usr/bin/chromium is missing
+#   bash scripts/setup.sh --services   # also redis-server and coturn when missing (the online
+#                                      # tests start their own on loopback: docs/deploy.md)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 WANT_CHROMIUM=0
+WANT_SERVICES=0
 for arg in "$@"; do
   case "$arg" in
     --chromium) WANT_CHROMIUM=1 ;;
+    --services) WANT_SERVICES=1 ;;
     *) echo "setup.sh: unknown option $arg" >&2; exit 2 ;;
   esac
 done
@@ -22,10 +26,17 @@ python3 -c 'import venv, ensurepip' 2>/dev/null || missing_apt+=(python3-venv)
 need node || missing_apt+=(nodejs)
 need npm || missing_apt+=(npm)
 if [ "$WANT_CHROMIUM" = 1 ] && [ ! -x /usr/bin/chromium ]; then missing_apt+=(chromium); fi
+if [ "$WANT_SERVICES" = 1 ]; then
+  need redis-server || missing_apt+=(redis-server)
+  need turnserver || missing_apt+=(coturn)
+fi
 if [ "${#missing_apt[@]}" -gt 0 ]; then
   echo "setup: apt-get install ${missing_apt[*]}"
-  as_root apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq "${missing_apt[@]}" >/dev/null
+  # apt-get update only when the package lists cannot serve the install as they are
+  if ! DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq "${missing_apt[@]}" >/dev/null 2>&1; then
+    as_root apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq "${missing_apt[@]}" >/dev/null
+  fi
 fi
 
 # Python tools, pinned (requirements-dev.txt).

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Install what the tests need (incl. Debian's chromium when missing), build the site once and
-# run every test: CPython rules/AI/peer tests, the wheel inside Pyodide, the site in Chromium.
+# Install what the tests need (incl. Debian's chromium, redis-server and coturn when missing),
+# build the site once and run every test: CPython rules/AI/peer tests, the wheel inside Pyodide, the site in Chromium.
 # Works headless, as root, with CI=true. Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-bash scripts/setup.sh --chromium
+bash scripts/setup.sh --chromium --services
 .venv/bin/python scripts/build_site.py
 export PARLOR_SITE="$PWD/dist/site"
 

@@ -32,7 +32,8 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import aioice.ice
-from aiortc import RTCConfiguration, RTCIceServer, RTCPeerConnection, RTCSessionDescription
+from aiortc import (RTCConfiguration, RTCIceServer, RTCIceTransportPolicy, RTCPeerConnection,
+                    RTCSessionDescription)
 from aiortc.sdp import candidate_from_sdp
 from websockets.asyncio.client import connect
 
@@ -56,11 +57,14 @@ def default_origin(url: str) -> str:
     return f"{scheme}://{parts.netloc}"
 
 
-def rtc_configuration(ice_servers: list[dict]) -> RTCConfiguration:
+def rtc_configuration(ice_servers: list[dict], relay_only: bool = False) -> RTCConfiguration:
+    """``relay_only``: iceTransportPolicy "relay", as a browser's: only TURN relay candidates, so
+    every packet goes through the TURN server (tests/peer/test_turn_relay.py)."""
     # An explicit list: with None aiortc would fall back to a public Google STUN server.
     return RTCConfiguration(iceServers=[
         RTCIceServer(urls=s["urls"], username=s.get("username"), credential=s.get("credential"))
-        for s in ice_servers])
+        for s in ice_servers],
+        iceTransportPolicy=RTCIceTransportPolicy.RELAY if relay_only else RTCIceTransportPolicy.ALL)
 
 
 class SignalError(Exception):
@@ -153,14 +157,17 @@ class RoomHost:
         self.peer_id, self.ice_servers = created["peer"], created["ice_servers"]
         self.pcs: dict[str, RTCPeerConnection] = {}
         self.channels: dict[str, Channel] = {}
+        self.relay_only = False
         self.ready: asyncio.Queue[str] = asyncio.Queue()  # guest ids whose channel opened
         signal.on_signal = self._on_signal
 
     @classmethod
-    async def create(cls, url: str, origin: str | None = "auto") -> "RoomHost":
+    async def create(cls, url: str, origin: str | None = "auto", relay_only: bool = False) -> "RoomHost":
         signal = await Signal.open(url, origin)
         await signal.send("create")
-        return cls(signal, await signal.expect("created"))
+        host = cls(signal, await signal.expect("created"))
+        host.relay_only = relay_only
+        return host
 
     async def _on_signal(self, frm: str, data: dict) -> None:
         if "description" in data:
@@ -169,7 +176,7 @@ class RoomHost:
                 return
             if frm in self.pcs:  # a fresh offer from a reconnecting guest
                 await self.pcs.pop(frm).close()
-            pc = RTCPeerConnection(rtc_configuration(self.ice_servers))
+            pc = RTCPeerConnection(rtc_configuration(self.ice_servers, self.relay_only))
             self.pcs[frm] = pc
 
             @pc.on("datachannel")
@@ -209,14 +216,17 @@ class RoomGuest:
         self.host, self.ice_servers = joined["host"], joined["ice_servers"]
         self.pc: RTCPeerConnection | None = None
         self.channel: Channel | None = None
+        self.relay_only = False
         self._answered = asyncio.Event()
         signal.on_signal = self._on_signal
 
     @classmethod
-    async def join(cls, url: str, room: str, origin: str | None = "auto", timeout: float = 15.0) -> "RoomGuest":
+    async def join(cls, url: str, room: str, origin: str | None = "auto", timeout: float = 15.0,
+                   relay_only: bool = False) -> "RoomGuest":
         signal = await Signal.open(url, origin)
         await signal.send("join", room=room)
         guest = cls(signal, await signal.expect("joined"))
+        guest.relay_only = relay_only
         await guest.connect(timeout)
         return guest
 
@@ -227,7 +237,7 @@ class RoomGuest:
         if self.pc is not None:
             await self.pc.close()
         self._answered.clear()
-        self.pc = RTCPeerConnection(rtc_configuration(self.ice_servers))
+        self.pc = RTCPeerConnection(rtc_configuration(self.ice_servers, self.relay_only))
         self.channel = Channel(self.pc.createDataChannel(LABEL, ordered=True))
         await self.pc.setLocalDescription(await self.pc.createOffer())  # gathers every candidate
         await self.signal.send("signal", to=self.host, data={"description": {
