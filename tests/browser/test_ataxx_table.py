@@ -52,7 +52,7 @@ def test_solo_game_against_easy_to_the_end_by_tapping(open_page, blocked):
         assert not page.evaluate(HUMAN_TURN) or len(log(page)) >= made + 2
     assert page.is_visible(".result")
     title = page.inner_text(".result h3")
-    assert re.fullmatch(r"(Red wins|Blue wins|Draw) \d+–\d+", title), title
+    assert re.fullmatch(r"(Red wins|Blue wins|Draw) · Red \d+, Blue \d+", title), title
     assert page.inner_text(".result .result-why")
     moves = log(page)
     assert len(moves) >= 10 and moves[0] in {"a6", "b6", "b7", "f1", "f2", "g2"} | {m for m in moves[:1]}
@@ -116,13 +116,23 @@ def test_clock_runs_out_and_loses(open_page):
     wait_engine(page)
     start(page, "local")
     page.wait_for_function(OVER, timeout=15_000)
-    assert page.inner_text(".result h3") == "Blue wins 2–2"
+    # Who won and why, each score by its colour (it read "Blue wins 2–2", Red's count first).
+    assert page.inner_text(".result h3") == "Blue wins on time · Red 2, Blue 2"
     assert page.inner_text(".result .result-why") == "Red ran out of time"
+    assert page.inner_text(".result .result-next") == "Rematch: the same seats; Red starts."
     assert page.query_selector(".board.interactive") is None
+    assert page.is_hidden(".seat-0 .clock") and page.is_hidden(".seat-1 .clock")  # no clock runs on
+    # The result sits beside (or under) the board, never over the final position.
+    board, result = page.locator(".board").bounding_box(), page.locator(".result").bounding_box()
+    assert (result["x"] >= board["x"] + board["width"] or result["y"] >= board["y"] + board["height"]), (board, result)
+    # It took the keyboard's focus; Escape closes it and gives the focus back (to the table).
+    assert page.evaluate("document.activeElement === document.querySelector('.result')")
     # In dark mode too, the result and its buttons read clearly on the green.
     page.emulate_media(color_scheme="dark")
     for selector in (".result h3", ".result .result-why", ".result .btn.primary", ".result .btn:not(.primary)"):
         assert contrast(page, selector) >= 4.5, selector
+    page.keyboard.press("Escape")
+    assert page.is_hidden(".result") and page.evaluate("document.activeElement.textContent") == "Ataxx · Local"
 
 
 def test_a_tap_is_answered_while_hard_thinks(open_page):

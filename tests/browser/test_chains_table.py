@@ -61,7 +61,7 @@ def test_computers_play_a_2x2_game_to_the_end(open_page, blocked):
     start(page, "chains", "2x2", seat0="easy", seat1="medium")
     page.wait_for_function(OVER, timeout=180_000)
     title = page.inner_text(".result h3")
-    assert re.fullmatch(r"(Red & Yellow wins|Orange & Green wins|Draw) \d+–\d+", title), title
+    assert re.fullmatch(r"(Red & Yellow wins|Orange & Green wins|Draw) · Red & Yellow \d+, Orange & Green \d+", title), title
     entries = log(page)
     assert 8 <= len(entries) <= 72
     # Every entry in words and in notation, each colour in turn order (a colour that is out is skipped).

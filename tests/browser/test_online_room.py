@@ -188,7 +188,7 @@ def test_host_and_two_guests_play_ataxx_hostile_moves_refused_and_rejoin(open_pa
     # Bob leaves: his page goes home and its address no longer names the room, so a reload
     # stays home instead of joining again.
     assert "room=" in bob.evaluate("location.search")
-    assert bob.inner_text(".result .controls").split("\n")[0] == "Leave"  # as on the table
+    assert bob.inner_text(".result .result-actions").split("\n")[0] == "Leave"  # as on the table
     bob.click(".table > .controls button:text-is('Leave')")
     bob.wait_for_selector(".home")
     assert "room=" not in bob.evaluate("location.search")

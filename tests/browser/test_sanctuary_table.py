@@ -28,7 +28,7 @@ def test_computers_play_a_game_to_the_end(open_page, blocked):
     start(page, "sanctuary", "2t", seat0="medium", seat1="medium")
     page.wait_for_function(OVER, timeout=240_000)
     title = page.inner_text(".result h3")
-    assert re.fullmatch(r"(Red|Yellow) wins \d–\d", title), title
+    assert re.fullmatch(r"(Red|Yellow) wins · Red \d, Yellow \d", title), title
     assert "4" in title  # the winner brought all four pawns to Finish
     assert log(page).count("draw") >= 10
     # Each team's moves in the log read as text (Yellow on cream was 2.2), light and dark.
@@ -40,7 +40,7 @@ def test_computers_play_a_game_to_the_end(open_page, blocked):
     # reach the same earlier position, which is not the final one; End is the game again.
     total = len(log(page))
     final = page.evaluate(PAWNS_DRAWN)
-    page.click(".result button:text-is('See the board')")
+    page.click(".result button:text-is('Hide')")
     page.click(".move-log li:nth-child(12)")
     page.wait_for_function("document.querySelector('.table').dataset.replayPly === '12'")
     assert page.inner_text(".turn-status").startswith(f"Viewing move 12 of {total}")

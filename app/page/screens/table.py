@@ -134,7 +134,8 @@ class TableScreen:
         self.log_scroll_due = False  # a frame will scroll the log to its end
         self.log_scroller = create_proxy(self.scroll_log)
         self.replay = Replay(self.root, self, transport)  # its controls come after the log
-        self.result = ResultDialog(self.root, self.on_rematch, transport, self.app.go_home)
+        self.result = ResultDialog(self.root, self.stage, self.on_rematch, transport, self.app.go_home,
+                                   game, self.focus_title)
         self.status.textContent = "Starting the game engine…"
         self.update_controls()
 
@@ -195,6 +196,9 @@ class TableScreen:
             asyncio.create_task(self.keep_record())
         if previous is None or snapshot.get("turn_s") != previous.get("turn_s"):
             self.set_clock(snapshot.get("turn_s"))
+            self.seats.show_clocks(self.timed and not snapshot["is_over"])
+        elif snapshot["is_over"] != previous["is_over"]:
+            self.seats.show_clocks(self.timed and not snapshot["is_over"])  # a game over has no clock
         self.replay.live(snapshot)
         moved = previous is not None and snapshot["ply"] != previous["ply"]
         if moved and self.replay.viewing is None:
