@@ -45,8 +45,29 @@ def _seat_label(game, index):
     return next(iter(by_colour)) if len(by_colour) == 1 else list(by_colour.items())
 
 
+CLOCK_CHOICES = (0, 15, 30, 60, 120)
+"""Turn clock lengths offered on the card of a game with a turn clock, in seconds (0: off)."""
+
+
+def clock_text(seconds):
+    return "Off" if not seconds else "{} s".format(seconds) if seconds < 60 else "{} min".format(seconds // 60)
+
+
+def _clock(game):
+    """The turn clock's <select> of a game that has one (its GameInfo.turn_seconds: the default)."""
+    seconds = game.get("turn_seconds")
+    if not seconds:
+        return []
+    choices = sorted(set(CLOCK_CHOICES) | {seconds})
+    return [_select("Turn clock", "clock", [(str(s), clock_text(s)) for s in choices], str(seconds))]
+
+
 def _options(game):
-    """The <select>s of a game's card: presets (Ataxx) or one per seat."""
+    """The <select>s of a game's card: presets (Ataxx) or one per seat; the turn clock."""
+    return _seat_options(game) + _clock(game)
+
+
+def _seat_options(game):
     colours = game["colours"]
     if game["setup"] == "presets":
         return [
@@ -102,7 +123,8 @@ def home_css():
 
 def table_config(game, mode_id, values):
     """The table config for `game` from the chosen mode and the <select> values by name (the
-    seed is added by the page). Raises KeyError for a mode the game does not have."""
+    seed is added by the page; "clock": the turn clock's seconds, in a game with one). Raises
+    KeyError for a mode the game does not have, ValueError for a clock that is no number."""
     mode = [m for m in game["modes"] if m["id"] == mode_id]
     if not mode:
         raise KeyError(mode_id)
@@ -122,4 +144,7 @@ def table_config(game, mode_id, values):
         for index in range(mode["seats"]):
             value = values["seat" + str(index)]
             seats.append({"kind": "human"} if value == "human" else {"kind": "ai", "level": value})
-    return mode, {"game": game["id"], "variant": mode["variant"], "seats": seats, "options": options}
+    config = {"game": game["id"], "variant": mode["variant"], "seats": seats, "options": options}
+    if game.get("turn_seconds") and values.get("clock"):
+        config["turn_s"] = int(values["clock"])  # the turn clock chosen (0: off)
+    return mode, config
