@@ -4,7 +4,7 @@ import json
 import re
 
 import pytest
-from tablekit import (HUMAN_TURN, OVER, board_roles, cell_centre, contrast, log, touch, wait_engine,
+from tablekit import (HUMAN_TURN, OVER, axe_violations, board_roles, cell_centre, contrast, log, touch, wait_engine,
                       wait_for_promise, wait_log, wait_service_worker)
 from tablekit import start as start_game
 from tablekit import tap_move as tap
@@ -70,6 +70,7 @@ def test_local_game_tap_drag_and_undo(open_page, blocked):
     page.click("[data-sq=a7]")
     assert page.get_attribute("[data-sq=b6] .marker", "class") == "marker place"
     assert page.get_attribute("[data-sq=c5] .marker", "class") == "marker jump"
+    assert axe_violations(page) == []  # the table, light and dark (a piece selected)
     page.click("[data-sq=b6]")
     page.wait_for_function("document.querySelectorAll('.move-log .mv').length === 1")
     page.wait_for_function(HUMAN_TURN)
@@ -284,16 +285,29 @@ def test_sound_effects_and_their_switch_saved_on_the_device(open_page):
 
 
 def test_a_reload_with_the_rules_open_does_not_leave_the_game_paused(open_page):
-    page = open_page("/?clock=600")
+    page = open_page("/")
     wait_engine(page)
-    start(page, "local")
+    page.select_option("#theme", "dark")
+    start(page, "local", clock="0")  # the turn clock set on the card: Off
+    assert page.is_hidden(".seat-0 .clock") and page.is_hidden(".seat-1 .clock")
     tap_move(page)
     wait_log(page, 1)
-    page.click(".table-head button:text-is('Rules')")  # reading the rules pauses the table
+    rules = ".table-head button:text-is('Rules')"
+    page.click(rules)  # reading the rules pauses the table; the keyboard goes to them
+    page.wait_for_function("document.querySelector('.turn-status').textContent === 'Paused'")
+    assert page.evaluate("document.activeElement === document.querySelector('.rules')")
+    assert "running out loses" in page.inner_text(".rules")
+    page.keyboard.press("Escape")  # closes them, the focus back on Rules, play goes on
+    assert page.is_hidden(".rules") and page.evaluate("document.activeElement.textContent") == "Rules"
+    page.wait_for_function("document.querySelector('.turn-status').textContent === 'Blue to move'")
+    page.click(rules)
     page.wait_for_function("document.querySelector('.turn-status').textContent === 'Paused'")
     page.reload()
     wait_engine(page)
     page.wait_for_function(HUMAN_TURN)  # the rules are closed after the reload: play goes on
+    assert page.is_hidden(".seat-0 .clock")  # the clock chosen (Off) was saved with the table
+    assert page.input_value("#theme") == "dark"  # the theme too, on the device
+    assert page.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(16, 24, 21)"
     assert page.is_visible(".table > .controls button:text-is('Pause')")
     assert not page.is_visible(".rules") and page.inner_text(".turn-status") == "Blue to move"
     # A table paused with Pause stays paused over a reload.
@@ -321,6 +335,18 @@ def test_the_logo_goes_home_and_continue_comes_back(open_page):
         page.emulate_media(color_scheme=scheme)
         for selector in (".card.resume h2, .card.resume p", ".card.resume .btn"):
             assert contrast(page, selector) >= 4.5, (scheme, selector)
+    assert axe_violations(page) == []  # the home screen, light and dark
+    # The theme switch: a forced theme whatever the device's, saved on it.
+    background = "getComputedStyle(document.body).backgroundColor"
+    page.select_option("#theme", "dark")  # on a light device
+    assert page.evaluate(background) == "rgb(16, 24, 21)" and axe_violations(page, None) == []
+    page.emulate_media(color_scheme="dark")
+    page.select_option("#theme", "light")  # on a dark device
+    assert page.evaluate(background) == "rgb(246, 239, 224)" and axe_violations(page, None) == []
+    assert page.evaluate("localStorage.getItem('parlor.theme')") == "light"
+    page.select_option("#theme", "system")
+    assert page.evaluate(background) == "rgb(16, 24, 21)"  # the device's (dark) again
+    page.emulate_media(color_scheme="light")
     page.click(".card.resume button:text-is('Continue')")
     page.wait_for_function(HUMAN_TURN)
     assert log(page) == moves and page.console_errors == []

@@ -6,7 +6,7 @@ reload; an online room of three devices."""
 import re
 
 import pytest
-from tablekit import OVER, log, start, wait_engine
+from tablekit import OVER, axe_violations, log, start, wait_engine
 
 pytestmark = pytest.mark.browser
 
@@ -213,6 +213,7 @@ def test_placing_by_keyboard_alone_and_a_reload_restores_the_table(open_page, bl
     page.keyboard.press("Enter")  # it does not fit there: Enter finds it a place instead
     page.keyboard.press("Escape")
     assert ghost(page)[0] == ""
+    assert axe_violations(page) == []  # the table, light and dark
     for _ in range(5):
         page.keyboard.press("p")  # the fifth piece with a place (the triangle)
     page.keyboard.press("ArrowRight")  # back onto the starting hex

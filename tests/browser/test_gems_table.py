@@ -5,7 +5,7 @@ Medium player in CPython, from the position the page's move log gives."""
 import re
 
 import pytest
-from tablekit import HUMAN_TURN, OVER, board_roles, log, start, touch, wait_engine, wait_log
+from tablekit import HUMAN_TURN, OVER, axe_violations, board_roles, log, start, touch, wait_engine, wait_log
 from test_online_room import create_room, join, start_room
 
 from parlor.ai import choose_move
@@ -107,6 +107,7 @@ def test_confirm_and_take_back_the_pie_rule_keyboard_mirror_and_reload(open_page
     assert page.is_disabled(".gems-actions .confirm") and page.is_disabled(".gems-actions .cancel")
     page.click("[data-sq=E3]")
     assert gem_class(page, "E3") == "gem c0 pending" and label(page, "E3") == "E3, Red's gem, waiting for Confirm"
+    assert axe_violations(page) == []  # the table, light and dark (a gem waiting)
     assert page.inner_text(".turn-status") == "E3 waiting: Confirm or Cancel"
     page.click("[data-sq=E3]")  # tapped again: taken back
     assert gem_class(page, "E3") == "gem none" and page.inner_text(".turn-status") == "Red to move"

@@ -4,7 +4,7 @@ Undo over computer turns, Pause AI, and a dialog pausing the computers."""
 import re
 
 import pytest
-from tablekit import HUMAN_TURN, OVER, board_roles, log, start, tap_move, wait_engine, wait_log
+from tablekit import HUMAN_TURN, OVER, axe_violations, board_roles, log, start, tap_move, wait_engine, wait_log
 
 pytestmark = pytest.mark.browser
 
@@ -50,6 +50,7 @@ def test_a_person_moves_by_keyboard_and_sees_where_the_focus_is(open_page):
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
         assert page.evaluate(ROW_LABEL_CONTRAST) >= 3, scheme  # large bold text: WCAG's 3
+    assert axe_violations(page) == []  # the table, light and dark
 
 
 ROW_LABEL_CONTRAST = """() => {

@@ -15,7 +15,7 @@ import recent_games
 import sound
 from clock import TurnClock
 from dom import button, el, now_ms, on, query_param, show
-from pyscript import window
+from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 from screens.table_controls import ResultDialog, TableControls, result_text
 from screens.table_replay import Replay, common_prefix
@@ -106,10 +106,11 @@ class TableScreen:
         self.rules_button = button(head, "Rules", self.toggle_rules, "btn ghost small",
                                    aria_expanded="false")
         self.paused_by_dialog = False
-        self.rules = el("ol", "rules", parent=self.root)
+        self.rules = el("ol", "rules", parent=self.root, tabindex="-1", aria_label="Rules")
         for line in game["rules"]:
             el("li", None, line, self.rules)
         show(self.rules, False)
+        on(self.rules, "keydown", self.rules_key)
         self.seats = SeatChips(self.root, seat_count, game["score_label"])
         self.meta = el("p", "table-meta", "", self.root)
         self.status = el("p", "turn-status", "", self.root, role="status", aria_live="polite")
@@ -143,8 +144,13 @@ class TableScreen:
         """Show or hide the rules. Like any dialog, reading them pauses the local computers
         (and the clock) until they are closed, unless the table was paused already."""
         opening = self.rules.hasAttribute("hidden")
+        had_focus = self.rules.contains(document.activeElement)
         show(self.rules, opening)
         self.rules_button.setAttribute("aria-expanded", "true" if opening else "false")
+        if opening:
+            self.rules.focus()  # the keyboard reads them next; Escape closes them
+        elif had_focus:
+            self.rules_button.focus()
         snap = self.snapshot
         if snap is None or snap["is_over"] or not self.ready() or not self.transport.runs_table:
             return
@@ -154,6 +160,12 @@ class TableScreen:
         elif not opening and self.paused_by_dialog:
             self.paused_by_dialog = False
             self.set_paused(False)
+
+    def rules_key(self, event):
+        """Escape in the rules closes them; the keyboard goes back to the Rules button."""
+        if event.key == "Escape" and not self.rules.hasAttribute("hidden"):
+            event.preventDefault()
+            self.toggle_rules()
 
     def colours(self):
         """Seat colour names: the view's own where the game sends them (they can depend on the
