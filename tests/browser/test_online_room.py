@@ -5,6 +5,7 @@ import json
 import time
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from qrkit import qr_dark_modules, segno_modules
 from tablekit import OVER, log, return_visit, wait_engine
 from tablekit import start as start_game
@@ -54,8 +55,11 @@ def start_room(host, *guests):
 def tap_any(page):
     """Tap a movable piece, then one of its targets (a clone or a step if there is one), or Pass
     when that is the only move (Runners)."""
-    if page.evaluate(MY_PASS):
-        page.click(".table button:text-is('Pass')")
+    if page.evaluate(MY_PASS):  # the table passes by itself after a moment (AUTO_PASS_MS)
+        try:
+            page.click(".table button:text-is('Pass')", timeout=1000)
+        except PlaywrightTimeout:
+            pass  # it did, first
         return
     page.click(".board .cell.movable")
     target = page.query_selector(".board .cell:has(.marker.place), .board .cell:has(.marker.step)") or \

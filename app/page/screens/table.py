@@ -24,6 +24,7 @@ from screens.table_seats import SeatChips, paint_colours
 MAX_WORDS = 200  # characters of a move's words taken from a snapshot (the rules keep them under 120)
 MAX_PLACES = 64  # places of one move taken from a snapshot
 ANNOUNCED = 3  # at most this many new moves said at once (a guest may get several in one state)
+AUTO_PASS_MS = 1800  # a person with no move but to pass: the table passes for them after this
 
 RACES = ("stale", "paused", "turn")
 """Refusal codes of a move that raced a change of the table (app/engine/local_table.py
@@ -94,6 +95,7 @@ class TableScreen:
         self.timed = False  # set from the first snapshot's turn_s (set_clock)
         self.pending = 0  # actions on their way to the engine
         self.thinking = None  # the (ply, seat) a computer is thinking about
+        self.passing = None  # the (ply, seat) the table will pass for (its only move)
         self.closed = False  # set when the player leaves: late answers are then dropped
         self.root = el("section", "table", parent=root, aria_label=game["title"] + " table",
                        data_game=game["id"])
@@ -247,6 +249,8 @@ class TableScreen:
         self.tick()
         if live:
             self.maybe_think()
+        if interactive and snapshot["legal_moves"] == ["pass"]:
+            self.pass_soon()
 
     def draw_log(self, snapshot):
         """Add the new moves to the log (each element costs a call into the browser: redrawing
@@ -382,7 +386,7 @@ class TableScreen:
             if snap["ai_turn"]:
                 text = who + " is thinking…"
             elif snap["legal_moves"] == ["pass"]:
-                text = who + " has no move and must pass"
+                text = who + " has no move: passing…"  # pass_soon passes for them
             else:
                 text = who + " to move"
         if self.replay.viewing is not None:
@@ -491,6 +495,26 @@ class TableScreen:
             self.draw(answer["snapshot"])
         else:
             self.update_controls()
+
+    def pass_soon(self):
+        """A person whose only move is to pass (a drawn card that moves no pawn, a blocked board):
+        the status says so and the table passes for them after a moment; Pass does it at once."""
+        snap = self.snapshot
+        turn = (snap["ply"], snap["to_move"])
+        if self.passing != turn:
+            self.passing = turn
+            asyncio.create_task(self._pass_soon(turn))
+
+    async def _pass_soon(self, turn):
+        await asyncio.sleep_ms(AUTO_PASS_MS)
+        snap = self.snapshot
+        if self.passing == turn:
+            self.passing = None
+        if (self.closed or (snap["ply"], snap["to_move"]) != turn or snap["paused"] or snap["is_over"]
+                or not snap["human_turn"] or snap["legal_moves"] != ["pass"] or self.busy
+                or not self.ready() or self.transport.on_hold(snap)):
+            return
+        self.on_pass()
 
     # --- computer seats --------------------------------------------------------------------
     def maybe_think(self):
