@@ -86,7 +86,8 @@ def _seat_options(game):
 
 
 def game_card(game):
-    """One game's card: title, blurb, mode radios, options, a hint per mode, Start, Online room."""
+    """One game's card: title, blurb, mode radios, options, a hint per mode, Start, Online room,
+    and its rules (folded)."""
     gid = game["id"]
     modes = "".join(
         '<label class="mode"{}><input type="radio" name="mode-{}" value="{}"{}><span>{}</span></label>'.format(
@@ -95,14 +96,17 @@ def game_card(game):
         for i, m in enumerate(game["modes"]))
     hints = "".join('<p class="hint" data-modes="{}">{}</p>'.format(escape(m["id"]), escape(m["hint"]))
                     for m in game["modes"])
+    # The rules, readable before starting (a <details>: it opens without any Python).
+    rules = '<details class="home-rules"><summary>Rules of {}</summary><ol>{}</ol></details>'.format(
+        escape(game["title"]), "".join("<li>{}</li>".format(escape(line)) for line in game["rules"]))
     return ('<article class="card game" data-game="{gid}"><h2>{title}</h2><p class="blurb">{blurb}</p>'
             '<div class="modes" role="radiogroup" aria-label="{modes_label}">{modes}</div>'
             '<div class="options">{options}</div>{hints}'
             '<button type="button" class="btn primary start" data-action="start">Start</button>'
             '<button type="button" class="btn online-room" data-action="room">Online room</button>'
-            '</article>').format(gid=escape(gid), title=escape(game["title"]), blurb=escape(game["blurb"]),
-                                 modes=modes, modes_label=escape(game.get("modes_label", "Mode")),
-                                 options="".join(_options(game)), hints=hints)
+            '{rules}</article>').format(gid=escape(gid), title=escape(game["title"]), blurb=escape(game["blurb"]),
+                                        modes=modes, modes_label=escape(game.get("modes_label", "Mode")),
+                                        options="".join(_options(game)), hints=hints, rules=rules)
 
 
 def home_html():

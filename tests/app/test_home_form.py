@@ -114,6 +114,15 @@ def test_the_css_hides_other_modes_options_for_every_mode():
             assert f'input[value="{mode["id"]}"]:checked) [data-modes]:not([data-modes~="{mode["id"]}"])' in css
 
 
+def test_each_card_has_its_rules_folded_readable_before_starting():
+    html = home_html()
+    for game in GAMES:
+        card = html[html.index(f'data-game="{game["id"]}"'):]
+        card = card[:card.index("</article>")]
+        assert f'<details class="home-rules"><summary>Rules of {escape(game["title"])}</summary>' in card
+        assert card.count("<li>") == len(game["rules"]) and escape(game["rules"][0]) in card
+
+
 def test_text_is_escaped():
     assert escape('<b class="x">&') == "&lt;b class=&quot;x&quot;&gt;&amp;"
 

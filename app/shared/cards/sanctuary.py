@@ -15,9 +15,9 @@ CARD = {
                   "human may start. Rooms expire after 24 hours without a completed action or lobby "
                   "change. A rematch online creates a fresh room and invitation.",
     "modes": [
-        mode("2t", "2", "Two teams, sitting opposite.", 2, "standard"),
-        mode("3t", "3", "Three teams.", 3, "standard"),
-        mode("4t", "4", "Four teams.", 4, "standard"),
+        mode("2t", "2", "Two players on opposite sides, four pawns each.", 2, "standard"),
+        mode("3t", "3", "Three players, four pawns each.", 3, "standard"),
+        mode("4t", "4", "Four players, four pawns each.", 4, "standard"),
     ],
     "rules": [  # the users' rules text's own sentences, the track and deck spelled out (docs/sanctuary.md)
         "Race your four pawns to Finish before anyone else. Each turn, draw one card and choose one "
