@@ -83,7 +83,7 @@ def test_computers_play_a_2x2_game_to_the_end(open_page, blocked):
     assert page.get_attribute(".chains-board .last", "d").count("M") >= 3
     # Scores are hexes placed per player; the legend says placed and left per colour, all out.
     scores = [int(page.inner_text(f".seat-{s} .count")) for s in (0, 1)]
-    assert title.endswith(f"{scores[0]}–{scores[1]}") and sum(scores) == hexes
+    assert title.endswith(f"Red & Yellow {scores[0]}, Orange & Green {scores[1]}") and sum(scores) == hexes
     legend = page.eval_on_selector_all(".chains-legend li", "ns => ns.map(n => n.textContent)")
     assert len(legend) == 4 and all(re.search(r"\d+ placed · \d+ left", text) and "out" in text for text in legend)
     assert page.inner_text(".seat-0 .name") == "Red & Yellow"
