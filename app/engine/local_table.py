@@ -71,7 +71,8 @@ def same_position(state, other) -> bool:
 
 
 class Table:
-    """A local table. `config` = {game, variant, seats: [seat spec], options: {...}, seed}."""
+    """A local table. `config` = {game, variant, seats: [seat spec], options: {...}, seed} and, in a
+    game with a turn clock, "turn_s": the seconds of a turn chosen (0: no clock)."""
 
     def __init__(self, config: dict, saved_state: dict | None = None, paused: bool = False,
                  earlier_log: Any = None):
@@ -94,6 +95,12 @@ class Table:
             "options": dict(options),
             "seed": seed,
         }
+        if config.get("turn_s") is not None:  # the turn clock chosen on the home screen
+            turn = config["turn_s"]
+            if isinstance(turn, bool) or not isinstance(turn, int) or not 0 <= turn <= 3600:
+                raise TableError("turn_s is the seconds of a turn, 0 (no clock) to 3600")
+            if info.turn_seconds is not None:
+                self.config["turn_s"] = turn
         try:
             start = new_game(info.id, seats=len(seats), variant=self.config["variant"],
                              seed=seed, **options)
@@ -188,8 +195,10 @@ class Table:
 
     @property
     def turn_s(self) -> int | None:
-        """Seconds per turn, or None: this game has no turn clock."""
-        return GAMES[self.config["game"]].turn_seconds
+        """Seconds per turn, or None: no turn clock (the game has none, or the table's config
+        turned it off with "turn_s": 0; without "turn_s", the game's own length)."""
+        chosen = self.config.get("turn_s")
+        return GAMES[self.config["game"]].turn_seconds if chosen is None else chosen or None
 
     def forfeit(self, seat: Any, reason: str, ply: Any) -> None:
         """`seat` loses (its clock ran out, or its player resigned)."""

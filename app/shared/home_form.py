@@ -45,8 +45,29 @@ def _seat_label(game, index):
     return next(iter(by_colour)) if len(by_colour) == 1 else list(by_colour.items())
 
 
+CLOCK_CHOICES = (0, 15, 30, 60, 120)
+"""Turn clock lengths offered on the card of a game with a turn clock, in seconds (0: off)."""
+
+
+def clock_text(seconds):
+    return "Off" if not seconds else "{} s".format(seconds) if seconds < 60 else "{} min".format(seconds // 60)
+
+
+def _clock(game):
+    """The turn clock's <select> of a game that has one (its GameInfo.turn_seconds: the default)."""
+    seconds = game.get("turn_seconds")
+    if not seconds:
+        return []
+    choices = sorted(set(CLOCK_CHOICES) | {seconds})
+    return [_select("Turn clock", "clock", [(str(s), clock_text(s)) for s in choices], str(seconds))]
+
+
 def _options(game):
-    """The <select>s of a game's card: presets (Ataxx) or one per seat."""
+    """The <select>s of a game's card: presets (Ataxx) or one per seat; the turn clock."""
+    return _seat_options(game) + _clock(game)
+
+
+def _seat_options(game):
     colours = game["colours"]
     if game["setup"] == "presets":
         return [
@@ -65,7 +86,8 @@ def _options(game):
 
 
 def game_card(game):
-    """One game's card: title, blurb, mode radios, options, a hint per mode, Start, Online room."""
+    """One game's card: title, blurb, mode radios, options, a hint per mode, Start, Online room,
+    and its rules (folded)."""
     gid = game["id"]
     modes = "".join(
         '<label class="mode"{}><input type="radio" name="mode-{}" value="{}"{}><span>{}</span></label>'.format(
@@ -74,14 +96,17 @@ def game_card(game):
         for i, m in enumerate(game["modes"]))
     hints = "".join('<p class="hint" data-modes="{}">{}</p>'.format(escape(m["id"]), escape(m["hint"]))
                     for m in game["modes"])
+    # The rules, readable before starting (a <details>: it opens without any Python).
+    rules = '<details class="home-rules"><summary>Rules of {}</summary><ol>{}</ol></details>'.format(
+        escape(game["title"]), "".join("<li>{}</li>".format(escape(line)) for line in game["rules"]))
     return ('<article class="card game" data-game="{gid}"><h2>{title}</h2><p class="blurb">{blurb}</p>'
             '<div class="modes" role="radiogroup" aria-label="{modes_label}">{modes}</div>'
             '<div class="options">{options}</div>{hints}'
             '<button type="button" class="btn primary start" data-action="start">Start</button>'
             '<button type="button" class="btn online-room" data-action="room">Online room</button>'
-            '</article>').format(gid=escape(gid), title=escape(game["title"]), blurb=escape(game["blurb"]),
-                                 modes=modes, modes_label=escape(game.get("modes_label", "Mode")),
-                                 options="".join(_options(game)), hints=hints)
+            '{rules}</article>').format(gid=escape(gid), title=escape(game["title"]), blurb=escape(game["blurb"]),
+                                        modes=modes, modes_label=escape(game.get("modes_label", "Mode")),
+                                        options="".join(_options(game)), hints=hints, rules=rules)
 
 
 def home_html():
@@ -102,7 +127,8 @@ def home_css():
 
 def table_config(game, mode_id, values):
     """The table config for `game` from the chosen mode and the <select> values by name (the
-    seed is added by the page). Raises KeyError for a mode the game does not have."""
+    seed is added by the page; "clock": the turn clock's seconds, in a game with one). Raises
+    KeyError for a mode the game does not have, ValueError for a clock that is no number."""
     mode = [m for m in game["modes"] if m["id"] == mode_id]
     if not mode:
         raise KeyError(mode_id)
@@ -122,4 +148,7 @@ def table_config(game, mode_id, values):
         for index in range(mode["seats"]):
             value = values["seat" + str(index)]
             seats.append({"kind": "human"} if value == "human" else {"kind": "ai", "level": value})
-    return mode, {"game": game["id"], "variant": mode["variant"], "seats": seats, "options": options}
+    config = {"game": game["id"], "variant": mode["variant"], "seats": seats, "options": options}
+    if game.get("turn_seconds") and values.get("clock"):
+        config["turn_s"] = int(values["clock"])  # the turn clock chosen (0: off)
+    return mode, config

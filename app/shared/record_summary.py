@@ -1,6 +1,6 @@
 """What the home screen says of a kept game record (app/page/recent_games.py): its seats, its
 result and date in a line each, and each game's statistics (played, won against each level of
-the computer). Pure Python on plain dicts, for the page (MicroPython) and tests (CPython); no
+the computer); and what the table's result says (the same result line, what a rematch does). Pure Python on plain dicts, for the page (MicroPython) and tests (CPython); no
 game is named here: colours and titles come from the catalog entry passed in.
 """
 
@@ -20,20 +20,70 @@ def seats_text(record):
 
 
 def result_text(record, colours):
-    """Who won and the score in the words of the table (screens/table_controls.py), e.g.
-    "Red wins 30–19", "Draw 4–4", "Red and Blue win 5–3"; "In progress" without a result.
+    """Who won, how, and every seat's score, in the words of the table (result_line), e.g.
+    "Blue wins on time · Red 5, Blue 4", "Draw · Red 4, Blue 4"; "In progress" without a result.
     `colours`: the seats' colour names at this table."""
     result = record.get("result")
     if not result:
         return "In progress"
-    scores = "–".join(str(s) for s in result.get("scores") or [])
-    winners = result.get("winners") or []
-    names = [colours[s] if 0 <= s < len(colours) else "Seat {}".format(s + 1) for s in winners]
-    if len(names) == 1:
-        return names[0] + " wins " + scores
-    if len(names) == len(record.get("seats") or []):
-        return "Draw " + scores
-    return " and ".join(names) + " win " + scores
+    names = [colours[s] if 0 <= s < len(colours) else "Seat {}".format(s + 1)
+             for s in range(max(len(colours), len(result.get("scores") or [])))]
+    return result_line(result.get("winners") or [], result.get("scores") or [], names,
+                       record.get("forfeit"))
+
+
+FORFEIT_WORDS = {"timeout": "on time", "resign": "by resignation"}
+
+
+def result_line(winners, scores, colours, forfeit=None, teams=None, team_scores=None):
+    """A finished game in one line that cannot be misread: who won, how when it was not by play
+    (a forfeit: "on time"), then each seat's (or team's) score by name:
+    "Blue wins on time · Red 5, Blue 4", "Draw · Red 4, Blue 4",
+    "Orange and Jade win · Orange + Jade 12, Blue + Violet 9". `forfeit`: None or {seat, reason};
+    `teams` (seat lists) with `team_scores`: a team game, scored by team."""
+    def name(seat):
+        return colours[seat] if 0 <= seat < len(colours) else "Seat {}".format(seat + 1)
+
+    if winners and len(winners) == len(scores) and len(scores) > 1:
+        head = "Draw"
+    elif len(winners) == 1:
+        head = name(winners[0]) + " wins"
+    else:
+        head = " and ".join(name(s) for s in winners) + " win"
+    if forfeit and isinstance(forfeit, dict) and head != "Draw":
+        head += " " + FORFEIT_WORDS.get(forfeit.get("reason"), "by forfeit")
+    if teams and team_scores and len(teams) == len(team_scores):
+        parts = [" + ".join(name(s) for s in team) + " " + str(score)
+                 for team, score in zip(teams, team_scores)]
+    else:
+        parts = [name(seat) + " " + str(score) for seat, score in enumerate(scores)]
+    return head + " · " + ", ".join(parts)
+
+
+def rematch_text(seats, colours, first_option, first=0):
+    """What a rematch of a table on this device does (app/engine/local_table.py Table.rematch), in
+    a line for the result: where the game lets any seat start (`first_option`) the colours stay
+    and the next seat starts; otherwise the seats' settings move one place along (so one person
+    against the computer changes colour) and the first colour starts. `seats`: the table's seat
+    settings ({kind, level, name}); `first`: the seat that started this game."""
+    count = len(seats)
+    if count < 2:
+        return ""
+    people = [i for i, seat in enumerate(seats) if seat.get("kind") != "ai"]
+    solo = len(people) == 1
+    if first_option:
+        start = (first + 1) % count
+        if solo and people[0] == start:
+            return "Rematch: the same colours; you start ({}).".format(colours[start])
+        return "Rematch: the same colours; {} starts.".format(colours[start])
+    if solo:
+        you = (people[0] - 1) % count
+        if you == 0:
+            return "Rematch: you play {} and start.".format(colours[0])
+        return "Rematch: you play {}; the computer plays {} and starts.".format(colours[you], colours[0])
+    if seats[1:] + seats[:1] == seats:
+        return "Rematch: the same seats; {} starts.".format(colours[0])
+    return "Rematch: each player moves one colour along; {} starts.".format(colours[0])
 
 
 def date_text(record):

@@ -128,6 +128,7 @@ class GameInfo:
             "colours": {str(seats): list(self.colours_for(seats))
                         for seats in range(self.min_seats, self.max_seats + 1)},
             "turn_seconds": self.turn_seconds,
+            "first_option": self.first_option,
             "online": dict(self.online),
         }
 

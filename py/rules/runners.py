@@ -283,6 +283,22 @@ class RunnersState(State):
             hints.setdefault(NAMES[f], []).append([NAMES[t], move_name(f, t), "leap" if leap else "step"])
         return {origin: sorted(moves) for origin, moves in sorted(hints.items())}
 
+    def previews(self) -> dict[str, list[dict]]:
+        """What each legal move of the seat to move would claim, before it is made: {move:
+        [{"cell", "from"}, ...]} as its `last_move` "claims" would say ("from": the seat the hex
+        is taken from, None for a new one). Empty when the game is over."""
+        if self._end_reason:
+            return {}
+        seat = self.to_move
+        friends = friends_of(seat, self.variant)
+        out = {}
+        for f, t, _ in gen_moves(self.runners[seat], self.occupied()):
+            changed = apply_move(self.runners, self.owners, seat, friends, f, t)[2]
+            out[move_name(f, t)] = [
+                {"cell": NAMES[c], "from": next((s for s, m in enumerate(self.owners) if m >> c & 1), None)}
+                for c in bits(changed)]
+        return out
+
     def _play(self, move: str) -> "RunnersState":
         parsed = parse_move(move)
         seat = self.to_move
@@ -424,6 +440,7 @@ class RunnersState(State):
             **self.view_common(seat),
             "legal_moves": self.legal_moves(),
             "targets": self.targets(),
+            "previews": self.previews(),
             "team_scores": self.team_scores,
             "teams": [list(t) for t in TEAMS] if self.variant == "2v2" else None,
             "goal": GOAL[self.variant],

@@ -114,6 +114,15 @@ def test_the_css_hides_other_modes_options_for_every_mode():
             assert f'input[value="{mode["id"]}"]:checked) [data-modes]:not([data-modes~="{mode["id"]}"])' in css
 
 
+def test_each_card_has_its_rules_folded_readable_before_starting():
+    html = home_html()
+    for game in GAMES:
+        card = html[html.index(f'data-game="{game["id"]}"'):]
+        card = card[:card.index("</article>")]
+        assert f'<details class="home-rules"><summary>Rules of {escape(game["title"])}</summary>' in card
+        assert card.count("<li>") == len(game["rules"]) and escape(game["rules"][0]) in card
+
+
 def test_text_is_escaped():
     assert escape('<b class="x">&') == "&lt;b class=&quot;x&quot;&gt;&amp;"
 
@@ -144,6 +153,20 @@ def test_ataxx_presets_make_the_seats_chosen():
     assert watch["seats"] == [{"kind": "ai", "level": "easy"}, {"kind": "ai", "level": "medium"}]
     _, local = table_config(ataxx, "local", values)
     assert local["seats"] == [{"kind": "human"}, {"kind": "human"}] and local["variant"] == "standard"
+
+
+def test_a_game_with_a_turn_clock_sets_it_on_its_card():
+    ataxx = game("ataxx")
+    assert modes_showing(parsed()["ataxx"], "clock") is None  # every mode
+    assert "clock" not in parsed()["runners"]["selects"]  # no clock in its rules: none offered
+    assert '<option value="30" selected>30 s</option>' in home_html()  # the game's own, chosen
+    assert '<option value="0">Off</option>' in home_html() and '<option value="120">2 min</option>' in home_html()
+    values = {"seat": "0", "level": "easy", "layout": "Diamond"}
+    for clock, turn_s in (("60", 60), ("0", None)):
+        _, config = table_config(ataxx, "solo", dict(values, clock=clock))
+        assert config["turn_s"] == int(clock) and Table(dict(config, seed=1)).snapshot()["turn_s"] == turn_s
+    _, runners = table_config(game("runners"), "2p", {"seat0": "human", "seat1": "easy", "clock": "60"})
+    assert "turn_s" not in runners
 
 
 def test_seat_games_take_one_controller_per_seat_of_the_mode():

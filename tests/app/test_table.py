@@ -112,6 +112,25 @@ def test_timeout_loses_and_is_saved():
     assert not again.state.is_over and again.state.history == ["b6"] and again.state.to_move == 1
 
 
+def test_the_turn_clock_chosen_is_kept_over_a_reload_and_a_rematch():
+    t = table(HUMAN, HUMAN, turn_s=60)
+    assert t.snapshot()["turn_s"] == 60 and t.snapshot()["config"]["turn_s"] == 60
+    t.move(0, "a6", 0)
+    again = Table.restore(json.loads(json.dumps(t.snapshot()["saved"])))
+    assert again.snapshot()["turn_s"] == 60 and again.rematch().snapshot()["turn_s"] == 60
+    off = table(HUMAN, HUMAN, turn_s=0)  # Off: no clock shown, no timeout taken
+    before = off.snapshot()
+    assert before["turn_s"] is None
+    with pytest.raises(TableError, match="no turn clock"):
+        off.forfeit(0, "timeout", 0)
+    assert off.snapshot() == before
+    for bad in (-1, 3601, "30", True, 1.5):
+        with pytest.raises(TableError, match="turn_s"):
+            table(HUMAN, HUMAN, turn_s=bad)
+    runners = Table({"game": "runners", "seats": [HUMAN, HUMAN], "seed": 3, "turn_s": 60})
+    assert runners.snapshot()["turn_s"] is None and "turn_s" not in runners.config  # it has no clock
+
+
 @pytest.mark.parametrize("game", ["runners", "sanctuary"])
 def test_only_ataxx_has_a_turn_clock(game):
     assert table(HUMAN, HUMAN).snapshot()["turn_s"] == 30

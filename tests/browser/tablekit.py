@@ -2,6 +2,7 @@
 and waiting on the page."""
 
 import time
+from pathlib import Path
 
 ENGINE_MS = 120_000
 HUMAN_TURN = "document.querySelector('.board.interactive .cell.movable') !== null"
@@ -153,3 +154,31 @@ def touch(page, points):
     send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     page.wait_for_timeout(300)
 
+
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+"""axe-core, pinned in package.json (npm ci installs it): injected into the page under test
+only, never shipped with the site."""
+
+AXE_RUN = """async () => {
+  const result = await axe.run(document, {resultTypes: ['violations']});
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}) x${v.nodes.length}: ` +
+         v.nodes.slice(0, 3).map((n) => n.target.join(' ') + ' ' + (n.failureSummary || '').split('\\n')[1]).join(' | '));
+}"""
+
+
+def axe_violations(page, schemes=("light", "dark")):
+    """The serious and critical axe-core violations of the page as it is now, in each colour
+    scheme (`schemes`; None: as the page is), as lines of text: [] when there are none."""
+    assert AXE.exists(), f"{AXE} is missing: run `npm ci` (scripts/setup.sh does)"
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.add_script_tag(path=str(AXE))
+    found = []
+    for scheme in schemes or (None,):
+        if scheme is not None:
+            page.emulate_media(color_scheme=scheme)
+        found += [f"{scheme}: {line}" for line in page.evaluate(AXE_RUN)]
+    if schemes:
+        page.emulate_media(color_scheme="light")  # as the browser was
+    return found

@@ -4,8 +4,8 @@ import json
 import re
 
 import pytest
-from tablekit import (HUMAN_TURN, KEYBOARD_MOVE, OVER, board_roles, cell_centre, contrast, log, touch,
-                      wait_engine, wait_for_promise, wait_log, wait_service_worker)
+from tablekit import (HUMAN_TURN, KEYBOARD_MOVE, OVER, axe_violations, board_roles, cell_centre, contrast, log,
+                      touch, wait_engine, wait_for_promise, wait_log, wait_service_worker)
 from tablekit import start as start_game
 from tablekit import tap_move as tap
 
@@ -55,7 +55,7 @@ def test_solo_game_against_easy_to_the_end_by_taps_then_keys(open_page, blocked)
         assert not page.evaluate(HUMAN_TURN) or len(log(page)) >= made + 2
     assert page.is_visible(".result")
     title = page.inner_text(".result h3")
-    assert re.fullmatch(r"(Red wins|Blue wins|Draw) \d+–\d+", title), title
+    assert re.fullmatch(r"(Red wins|Blue wins|Draw) · Red \d+, Blue \d+", title), title
     assert page.inner_text(".result .result-why")
     moves = log(page)
     assert len(moves) >= 10 and moves[0] in {"a6", "b6", "b7", "f1", "f2", "g2"} | {m for m in moves[:1]}
@@ -73,6 +73,7 @@ def test_local_game_tap_drag_and_undo(open_page, blocked):
     page.click("[data-sq=a7]")
     assert page.get_attribute("[data-sq=b6] .marker", "class") == "marker place"
     assert page.get_attribute("[data-sq=c5] .marker", "class") == "marker jump"
+    assert axe_violations(page) == []  # the table, light and dark (a piece selected)
     page.click("[data-sq=b6]")
     page.wait_for_function("document.querySelectorAll('.move-log .mv').length === 1")
     page.wait_for_function(HUMAN_TURN)
@@ -119,13 +120,23 @@ def test_clock_runs_out_and_loses(open_page):
     wait_engine(page)
     start(page, "local")
     page.wait_for_function(OVER, timeout=15_000)
-    assert page.inner_text(".result h3") == "Blue wins 2–2"
+    # Who won and why, each score by its colour (it read "Blue wins 2–2", Red's count first).
+    assert page.inner_text(".result h3") == "Blue wins on time · Red 2, Blue 2"
     assert page.inner_text(".result .result-why") == "Red ran out of time"
+    assert page.inner_text(".result .result-next") == "Rematch: the same seats; Red starts."
     assert page.query_selector(".board.interactive") is None
+    assert page.is_hidden(".seat-0 .clock") and page.is_hidden(".seat-1 .clock")  # no clock runs on
+    # The result sits beside (or under) the board, never over the final position.
+    board, result = page.locator(".board").bounding_box(), page.locator(".result").bounding_box()
+    assert (result["x"] >= board["x"] + board["width"] or result["y"] >= board["y"] + board["height"]), (board, result)
+    # It took the keyboard's focus; Escape closes it and gives the focus back (to the table).
+    assert page.evaluate("document.activeElement === document.querySelector('.result')")
     # In dark mode too, the result and its buttons read clearly on the green.
     page.emulate_media(color_scheme="dark")
     for selector in (".result h3", ".result .result-why", ".result .btn.primary", ".result .btn:not(.primary)"):
         assert contrast(page, selector) >= 4.5, selector
+    page.keyboard.press("Escape")
+    assert page.is_hidden(".result") and page.evaluate("document.activeElement.textContent") == "Ataxx · Local"
 
 
 def test_a_tap_is_answered_while_hard_thinks(open_page):
@@ -277,16 +288,29 @@ def test_sound_effects_and_their_switch_saved_on_the_device(open_page):
 
 
 def test_a_reload_with_the_rules_open_does_not_leave_the_game_paused(open_page):
-    page = open_page("/?clock=600")
+    page = open_page("/")
     wait_engine(page)
-    start(page, "local")
+    page.select_option("#theme", "dark")
+    start(page, "local", clock="0")  # the turn clock set on the card: Off
+    assert page.is_hidden(".seat-0 .clock") and page.is_hidden(".seat-1 .clock")
     tap_move(page)
     wait_log(page, 1)
-    page.click(".table-head button:text-is('Rules')")  # reading the rules pauses the table
+    rules = ".table-head button:text-is('Rules')"
+    page.click(rules)  # reading the rules pauses the table; the keyboard goes to them
+    page.wait_for_function("document.querySelector('.turn-status').textContent === 'Paused'")
+    assert page.evaluate("document.activeElement === document.querySelector('.rules')")
+    assert "running out loses" in page.inner_text(".rules")
+    page.keyboard.press("Escape")  # closes them, the focus back on Rules, play goes on
+    assert page.is_hidden(".rules") and page.evaluate("document.activeElement.textContent") == "Rules"
+    page.wait_for_function("document.querySelector('.turn-status').textContent === 'Blue to move'")
+    page.click(rules)
     page.wait_for_function("document.querySelector('.turn-status').textContent === 'Paused'")
     page.reload()
     wait_engine(page)
     page.wait_for_function(HUMAN_TURN)  # the rules are closed after the reload: play goes on
+    assert page.is_hidden(".seat-0 .clock")  # the clock chosen (Off) was saved with the table
+    assert page.input_value("#theme") == "dark"  # the theme too, on the device
+    assert page.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(16, 24, 21)"
     assert page.is_visible(".table > .controls button:text-is('Pause')")
     assert not page.is_visible(".rules") and page.inner_text(".turn-status") == "Blue to move"
     # A table paused with Pause stays paused over a reload.
@@ -314,6 +338,18 @@ def test_the_logo_goes_home_and_continue_comes_back(open_page):
         page.emulate_media(color_scheme=scheme)
         for selector in (".card.resume h2, .card.resume p", ".card.resume .btn"):
             assert contrast(page, selector) >= 4.5, (scheme, selector)
+    assert axe_violations(page) == []  # the home screen, light and dark
+    # The theme switch: a forced theme whatever the device's, saved on it.
+    background = "getComputedStyle(document.body).backgroundColor"
+    page.select_option("#theme", "dark")  # on a light device
+    assert page.evaluate(background) == "rgb(16, 24, 21)" and axe_violations(page, None) == []
+    page.emulate_media(color_scheme="dark")
+    page.select_option("#theme", "light")  # on a dark device
+    assert page.evaluate(background) == "rgb(246, 239, 224)" and axe_violations(page, None) == []
+    assert page.evaluate("localStorage.getItem('parlor.theme')") == "light"
+    page.select_option("#theme", "system")
+    assert page.evaluate(background) == "rgb(16, 24, 21)"  # the device's (dark) again
+    page.emulate_media(color_scheme="light")
     page.click(".card.resume button:text-is('Continue')")
     page.wait_for_function(HUMAN_TURN)
     assert log(page) == moves and page.console_errors == []

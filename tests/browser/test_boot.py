@@ -236,6 +236,10 @@ def test_the_home_screen_works_before_the_pages_python_runs(open_page, server):
     assert not page.is_visible(card + "select[name=level]")
     assert page.is_visible(card + "select[name=layout]")
     assert page.inner_text(card + ".hint:visible") == "Two people, one device"
+    # The rules can be read before starting (folded on the card; no Python needed to open them).
+    assert not page.is_visible(card + ".home-rules li")
+    page.click(card + ".home-rules summary")
+    assert page.is_visible(card + ".home-rules li") and "Most pieces wins" in page.inner_text(card + ".home-rules")
     page.click(card + "button.start")
     assert page.get_attribute(card + "button.start", "aria-busy") == "true"
     assert page.get_attribute("body", "data-ready") is None  # no Python has run yet

@@ -6,7 +6,7 @@ reload; an online room of three devices."""
 import re
 
 import pytest
-from tablekit import OVER, log, start, wait_engine
+from tablekit import OVER, axe_violations, log, start, wait_engine
 
 pytestmark = pytest.mark.browser
 
@@ -61,7 +61,7 @@ def test_computers_play_a_2x2_game_to_the_end(open_page, blocked):
     start(page, "chains", "2x2", seat0="easy", seat1="medium")
     page.wait_for_function(OVER, timeout=180_000)
     title = page.inner_text(".result h3")
-    assert re.fullmatch(r"(Red & Yellow wins|Orange & Green wins|Draw) \d+–\d+", title), title
+    assert re.fullmatch(r"(Red & Yellow wins|Orange & Green wins|Draw) · Red & Yellow \d+, Orange & Green \d+", title), title
     entries = log(page)
     assert 8 <= len(entries) <= 72
     # Every entry in words and in notation, each colour in turn order (a colour that is out is skipped).
@@ -83,7 +83,7 @@ def test_computers_play_a_2x2_game_to_the_end(open_page, blocked):
     assert page.get_attribute(".chains-board .last", "d").count("M") >= 3
     # Scores are hexes placed per player; the legend says placed and left per colour, all out.
     scores = [int(page.inner_text(f".seat-{s} .count")) for s in (0, 1)]
-    assert title.endswith(f"{scores[0]}–{scores[1]}") and sum(scores) == hexes
+    assert title.endswith(f"Red & Yellow {scores[0]}, Orange & Green {scores[1]}") and sum(scores) == hexes
     legend = page.eval_on_selector_all(".chains-legend li", "ns => ns.map(n => n.textContent)")
     assert len(legend) == 4 and all(re.search(r"\d+ placed · \d+ left", text) and "out" in text for text in legend)
     assert page.inner_text(".seat-0 .name") == "Red & Yellow"
@@ -213,6 +213,7 @@ def test_placing_by_keyboard_alone_and_a_reload_restores_the_table(open_page, bl
     page.keyboard.press("Enter")  # it does not fit there: Enter finds it a place instead
     page.keyboard.press("Escape")
     assert ghost(page)[0] == ""
+    assert axe_violations(page) == []  # the table, light and dark
     for _ in range(5):
         page.keyboard.press("p")  # the fifth piece with a place (the triangle)
     page.keyboard.press("ArrowRight")  # back onto the starting hex

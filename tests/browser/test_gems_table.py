@@ -5,7 +5,7 @@ Medium player in CPython, from the position the page's move log gives."""
 import re
 
 import pytest
-from tablekit import HUMAN_TURN, OVER, board_roles, log, start, touch, wait_engine, wait_log
+from tablekit import HUMAN_TURN, OVER, axe_violations, board_roles, log, start, touch, wait_engine, wait_log
 from test_online_room import create_room, join, start_room
 
 from parlor.ai import choose_move
@@ -75,7 +75,8 @@ def test_a_game_against_the_computer_to_the_end_by_taps(open_page, blocked):
     state, moves = replay(log(page)), log(page)
     view = state.view(None)
     winner = COLOURS[view["winners"][0]]
-    assert page.inner_text(".result h3") == "{} wins {}–{}".format(winner, *view["scores"])
+    assert page.inner_text(".result h3") == "{} wins · {} {}, {} {}".format(winner, COLOURS[0], view["scores"][0],
+                                                                     COLOURS[1], view["scores"][1])
     assert page.inner_text(".result .result-why") == view["end_reason"]
     # Every gem, claimed cell, the star of the latest gem and the winning chain as the rules say.
     board = drawn(page)
@@ -87,7 +88,7 @@ def test_a_game_against_the_computer_to_the_end_by_taps(open_page, blocked):
     assert board["star"] == [moves[-1]] and label(page, moves[-1]) == f"{moves[-1]}, {winner}'s gem, latest"
     assert page.query_selector(".board.interactive") is None
     # A move selected in the log locates its hole on the board.
-    page.click("text=See the board")
+    page.click(".result button:text-is('Hide')")
     page.click(".move-log li:first-child .mv")
     assert "located" in page.get_attribute(f"[data-sq={moves[0]}]", "class")
     print("Gems against Easy:", page.inner_text(".result h3"), "after", len(moves), "moves")
@@ -106,6 +107,7 @@ def test_confirm_and_take_back_the_pie_rule_keyboard_mirror_and_reload(open_page
     assert page.is_disabled(".gems-actions .confirm") and page.is_disabled(".gems-actions .cancel")
     page.click("[data-sq=E3]")
     assert gem_class(page, "E3") == "gem c0 pending" and label(page, "E3") == "E3, Red's gem, waiting for Confirm"
+    assert axe_violations(page) == []  # the table, light and dark (a gem waiting)
     assert page.inner_text(".turn-status") == "E3 waiting: Confirm or Cancel"
     page.click("[data-sq=E3]")  # tapped again: taken back
     assert gem_class(page, "E3") == "gem none" and page.inner_text(".turn-status") == "Red to move"

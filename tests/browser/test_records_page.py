@@ -22,9 +22,11 @@ def test_a_record_saved_the_page_reloaded_the_record_opened_from_the_home_screen
     page.wait_for_function(OVER, timeout=20_000)
     moves = log(page)
     page.wait_for_function("document.querySelector('.table').dataset.kept === '2'")  # kept
+    # Solo's rematch changes the person's colour: the result says so before it happens.
+    assert page.inner_text(".result .result-next") == "Rematch: you play Blue; the computer plays Red and starts."
 
     # Save record: the two downloads, a record and its notation text.
-    page.click("text=See the board")
+    page.click(".result button:text-is('Hide')")
     page.click(".controls button.save-record")
     page.wait_for_selector(".record-save:not([hidden])")
     with page.expect_download() as got:
@@ -46,7 +48,8 @@ def test_a_record_saved_the_page_reloaded_the_record_opened_from_the_home_screen
     page.reload()
     page.wait_for_function(RECENT.format(1))
     item = page.inner_text(".recent-game")
-    assert "Ataxx" in item and "Blue wins" in item and "You vs Easy" in item, item
+    red, blue = record["result"]["scores"]  # Red's clock ran out: the line says so, and whose score is whose
+    assert "Ataxx" in item and f"Blue wins on time · Red {red}, Blue {blue}" in item and "You vs Easy" in item, item
     assert record["ended"][:10] in item
     assert page.inner_text("article[data-game=ataxx] p.stats") == "Played 1 · vs Easy: won 0 of 1"
     wait_engine(page)
@@ -64,9 +67,9 @@ def test_a_record_saved_the_page_reloaded_the_record_opened_from_the_home_screen
     page.set_input_files(".open-record input[type=file]", str(saved))
     page.wait_for_selector(".table[data-record='1']")
     page.wait_for_function("document.querySelectorAll('.move-log .mv').length === {}".format(len(moves)))
-    assert page.inner_text(".turn-status").startswith("Blue wins")
+    assert page.inner_text(".turn-status") == f"Blue wins on time · Red {red}, Blue {blue}"
     assert page.query_selector(".board.interactive") is None
-    page.click("text=See the board")
+    page.click(".result button:text-is('Hide')")
     page.click(".replay-first")
     page.wait_for_function("document.querySelector('.table').dataset.replayPly === '0'")
     page.click(".replay-forward")

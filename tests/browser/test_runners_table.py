@@ -4,7 +4,7 @@ Undo over computer turns, Pause AI, and a dialog pausing the computers."""
 import re
 
 import pytest
-from tablekit import HUMAN_TURN, OVER, board_roles, log, start, tap_move, wait_engine, wait_log
+from tablekit import HUMAN_TURN, OVER, axe_violations, board_roles, log, start, tap_move, wait_engine, wait_log
 
 pytestmark = pytest.mark.browser
 
@@ -14,7 +14,18 @@ def test_a_person_moves_by_tapping_and_the_computer_replies(open_page, blocked):
     wait_engine(page)
     start(page, "runners", "2p", seat0="human", seat1="easy")
     page.wait_for_function(HUMAN_TURN)
+    # Before a move is made, each target says what it would claim: A3 to A4 claims A3 (between
+    # A4 and A2); under the pointer the hex it would claim is ringed; the name says it too.
+    page.click("[data-sq=A3]")
+    assert page.text_content("[data-sq=A4] .preview-gain") == "+1"
+    assert page.get_attribute("[data-sq=A4]", "aria-label") == "A4, empty, step target: claims A3"
+    assert page.text_content("[data-sq=B3] .preview-gain") == ""  # a step that claims nothing
+    page.hover("[data-sq=A4]")
+    assert "preview-claim" in page.get_attribute("[data-sq=A3] .hex", "class")
+    page.hover("[data-sq=E5]")
+    assert "preview-claim" not in page.get_attribute("[data-sq=A3] .hex", "class")
     page.click("[data-sq=A2]")
+    assert page.text_content("[data-sq=A4] .preview-gain") == ""  # A2's targets now
     assert page.get_attribute("[data-sq=B2] .marker", "class") == "marker step"
     assert page.get_attribute("[data-sq=A4] .marker", "class") == "marker leap"  # over A3
     page.click("[data-sq=B2]")
@@ -50,6 +61,7 @@ def test_a_person_moves_by_keyboard_and_sees_where_the_focus_is(open_page):
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
         assert page.evaluate(ROW_LABEL_CONTRAST) >= 3, scheme  # large bold text: WCAG's 3
+    assert axe_violations(page) == []  # the table, light and dark
 
 
 ROW_LABEL_CONTRAST = """() => {

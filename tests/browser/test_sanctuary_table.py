@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from tablekit import HUMAN_TURN, OVER, board_roles, contrast, log, start, wait_engine, wait_log
+from tablekit import HUMAN_TURN, OVER, axe_violations, board_roles, contrast, log, start, wait_engine, wait_log
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "app" / "engine"))
 from local_table import Table  # noqa: E402  (the engine's own table, to write a saved game)
@@ -28,7 +28,7 @@ def test_computers_play_a_game_to_the_end(open_page, blocked):
     start(page, "sanctuary", "2t", seat0="medium", seat1="medium")
     page.wait_for_function(OVER, timeout=240_000)
     title = page.inner_text(".result h3")
-    assert re.fullmatch(r"(Red|Yellow) wins \d–\d", title), title
+    assert re.fullmatch(r"(Red|Yellow) wins · Red \d, Yellow \d", title), title
     assert "4" in title  # the winner brought all four pawns to Finish
     assert log(page).count("draw") >= 10
     # Each team's moves in the log read as text (Yellow on cream was 2.2), light and dark.
@@ -40,7 +40,7 @@ def test_computers_play_a_game_to_the_end(open_page, blocked):
     # reach the same earlier position, which is not the final one; End is the game again.
     total = len(log(page))
     final = page.evaluate(PAWNS_DRAWN)
-    page.click(".result button:text-is('See the board')")
+    page.click(".result button:text-is('Hide')")
     page.click(".move-log li:nth-child(12)")
     page.wait_for_function("document.querySelector('.table').dataset.replayPly === '12'")
     assert page.inner_text(".turn-status").startswith(f"Viewing move 12 of {total}")
@@ -86,9 +86,20 @@ def test_six_split_from_the_move_list_preview_cancel_confirm(open_page):
     page.wait_for_function(HUMAN_TURN)
     assert page.inner_text(".card-drawn .card-name") == "Six"
     # A screen reader hears each space's pawns (and whether they can move).
-    assert page.get_attribute("[data-sq='L@0']", "aria-label") == "Red's Launch, 2 Red pawns"
-    assert page.get_attribute("[data-sq=T10]", "aria-label").startswith("T10, Red pawn, ")
-    assert page.get_attribute("[data-sq='S1@1']", "aria-label") == "Yellow's Sanctuary 1"
+    assert page.get_attribute("[data-sq='L@0']", "aria-label") == "Red's Launch L, 2 Red pawns"
+    assert page.get_attribute("[data-sq=T10]", "aria-label").startswith("T10, Red's side, Red pawn, ")
+    assert page.get_attribute("[data-sq='S1@1']", "aria-label") == "Yellow's Sanctuary S1"
+    assert page.get_attribute("[data-sq=T4]", "aria-label") == "T4, Red's side, Red's arrow (Launch leads here)"
+    assert page.get_attribute("[data-sq=T32]", "aria-label") == \
+        "T32, Yellow's side, Yellow's entry crossing (into Yellow's Sanctuary)"
+    # Every space a move names is written on the board ("T12 → T16": T12 and T16), Launch and
+    # Finish with their letters; an arrow along each side says which way the pawns go.
+    labels = page.eval_on_selector_all(".sanctuary-board [data-sq]", "cells => Object.fromEntries(cells.map("
+                                       "c => [c.dataset.sq, c.querySelector('.track-num, .zone-label')?.textContent]))")
+    assert all(labels[f"T{i}"] == f"T{i}" for i in range(60)) and labels["S3@0"] == "S3"
+    assert labels["L@1"] == "Launch L" and labels["F@0"] == "Finish F"
+    assert page.locator(".sanctuary-board .track-way").count() == 4
+    assert axe_violations(page) == []
     assert board_roles(page) == ["group", []]  # spaces are buttons: a track has no rows
     # The names of Launch and Finish stay readable with pawns on them (six wait in Launch here).
     assert page.evaluate(LABELS_UNDER_PAWNS) == []
@@ -167,16 +178,20 @@ def test_keyboard_play_arrows_follow_the_board_and_focus_stays_on_it(open_page):
     assert page.console_errors == []
 
 
-def test_pass_by_keyboard_leaves_the_focus_on_the_board(open_page):
+def test_a_forced_pass_is_said_and_made_by_itself_the_focus_left_on_the_board(open_page):
     stuck = {"game": "sanctuary", "seats": 2, "card": "Backstep 3", "to_move": 0, "seed": 4,
              "pawns": [["L", "L", "L", "L"], ["L", "L", "L", "L"]]}
     page = open_position(open_page, [{"kind": "human"}, {"kind": "human"}], position=stuck)
     page.wait_for_function("[...document.querySelectorAll('.table button')]"
                            ".some(b => b.textContent === 'Pass' && !b.hidden && !b.disabled)")
-    page.focus(".table button:text-is('Pass')")
-    page.keyboard.press("Enter")
-    wait_log(page, 1)
+    page.focus(".table button:text-is('Pass')")  # a keyboard user on Pass (it would pass at once)
+    # Said plainly, for a moment, then passed without a tap (it took Draw, then Pass).
+    assert page.inner_text(".turn-status") == "Red has no move: passing…"
+    assert page.inner_text(".card-drawn .card-hint") == "No pawn can move with this card: the turn passes."
+    assert log(page) == []
+    wait_log(page, 1, timeout=10_000)
     assert log(page) == ["pass"] and page.evaluate("document.activeElement.dataset.sq") is not None
+    assert page.inner_text(".turn-status") == "Yellow to move"
 
 
 def test_a_person_may_take_their_time(open_page):
@@ -198,6 +213,13 @@ def test_choosing_a_destination_brings_confirm_into_view_on_a_phone(open_page):
     page.set_viewport_size({"width": 390, "height": 844})
     page.wait_for_function(HUMAN_TURN)
     page.evaluate("window.scrollTo(0, 0)")
+    # The whole board: every space a finger's target of 24 px at least; the view tools one row.
+    page.click(".view-tools button:text-is('Whole board')")
+    sizes = page.eval_on_selector_all(".sanctuary-board [data-sq]", "cells => cells.map(c => {"
+                                      " const r = c.getBoundingClientRect(); return Math.min(r.width, r.height); })")
+    assert len(sizes) == 60 + 2 * 6 and min(sizes) >= 24, min(sizes)
+    tools, tool = page.locator(".view-tools").bounding_box(), page.locator(".view-tools button").first.bounding_box()
+    assert tools["height"] < 1.5 * tool["height"]
     page.click(".board [data-sq=T10]")
     page.click(".board [data-sq=T16]")  # the whole Six on one pawn: one move, previewed
     assert page.is_visible(".preview") and "T10 → T16" in page.inner_text(".preview")

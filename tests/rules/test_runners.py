@@ -241,6 +241,16 @@ def test_the_worked_example_steals_a_blue_e3():
     assert after.view(None)["last_move"]["claims"] == [{"cell": "E3", "from": 1}]
 
 
+def test_every_move_previews_what_it_would_claim_as_the_move_then_says():
+    state = position([["D1", "E4", "A5"], ["I1", "I5", "A3"]], owners=[[], ["E3", "G4"]])
+    previews = state.view(0)["previews"]
+    assert sorted(previews) == state.legal_moves()
+    assert previews["D1-E2"] == [{"cell": "E3", "from": 1}]  # a steal, said before it is made
+    for move, claims in previews.items():
+        assert claims == state.play(move).view(None)["last_move"]["claims"], move
+    assert state.play("D1-E2").forfeit(0, "resign").view(None)["previews"] == {}
+
+
 @pytest.mark.parametrize("occupant", [0, 1])
 def test_the_worked_example_a_runner_on_e3_blocks_the_link(occupant):
     """If a runner occupies E3, no link forms."""

@@ -33,14 +33,18 @@ class Board(PickBoard):
                            transform="translate({},{})".format(file * CELL, row * CELL))
                 square = el("rect", "sq " + ("light" if (file + row) % 2 == 0 else "dark"),
                             parent=group, svg=True, x=3, y=3, width=94, height=94, rx=12)
-                if file == 0:
-                    el("text", "coord", str(7 - row), group, svg=True, x=10, y=26)
-                if row == 6:
-                    el("text", "coord", FILES[file], group, svg=True, x=80, y=92)
                 piece = el("circle", "piece none", parent=group, svg=True, cx=50, cy=50, r=36)
                 marker = el("circle", "marker", parent=group, svg=True, cx=50, cy=50, r=13)
                 self.squares[name] = (square, piece)
                 self.add_cell(name, group, marker)
+        # The coordinates, drawn over the squares' corners (clear of the pieces) in a layer of
+        # their own: a square's name for a screen reader is its label ("a7, empty"), and a digit
+        # drawn inside it would be visible text missing from that name.
+        coords = el("g", "coords", parent=svg, svg=True, aria_hidden="true")
+        for row in range(7):
+            el("text", "coord", str(7 - row), coords, svg=True, x=10, y=row * CELL + 26)
+        for file in range(7):
+            el("text", "coord", FILES[file], coords, svg=True, x=file * CELL + 80, y=6 * CELL + 92)
         self.finish()
 
     def update(self, snapshot, interactive):

@@ -2,7 +2,9 @@
 
 Territory is shaded in its owner's colour and carries the owner's mark too (● ■ ▲ ◆), so it
 never relies on colour alone; the centre E5 carries ✦. After a runner is picked its targets
-show: a dot for a step, a ring for a leap. The hexes claimed by the last move flash.
+show: a dot for a step, a ring for a leap, and what each would claim ("+2", from the rules'
+`previews`); under the pointer or the keyboard a target rings the hexes it would claim (those
+taken from a rival dashed red). The hexes claimed by the last move flash.
 """
 
 import math
@@ -10,7 +12,7 @@ import math
 from boards.base import PickBoard
 from boards.viewport import Viewport
 from catalog import SEAT_MARKS
-from dom import el
+from dom import el, on
 
 SIZE = 50  # hex radius in SVG units
 WIDTH = math.sqrt(3) * SIZE
@@ -43,6 +45,10 @@ class Board(PickBoard):
         self.rows = []
         self.positions = {}
         self.rows_done = False
+        self.previews = {}  # move -> the hexes it would claim ([{cell, from}]), from the view
+        self.gains = {}  # name -> its "+N" text
+        self.previewed = []  # the hexes ringed as a target's claims
+        on(svg, "pointerover", self._preview_at)
 
     def zoomed(self, zoom):
         self.draggable = zoom == 1.0
@@ -72,6 +78,8 @@ class Board(PickBoard):
                 runner = el("circle", "runner none", parent=group, svg=True, cx=0, cy=0, r=24)
                 sign = el("text", "runner-mark", "", group, svg=True, x=0, y=7)
                 marker = el("circle", "marker", parent=group, svg=True, cx=0, cy=0, r=11)
+                self.gains[name] = el("text", "preview-gain", "", group, svg=True, x=29, y=6,
+                                      aria_hidden="true")
                 self.hexes[name] = (shape, mark, runner, sign)
                 self.add_cell(name, group, marker)
         self.rows = rows
@@ -83,6 +91,7 @@ class Board(PickBoard):
         if not self.rows_done:
             self._build(view["rows"], view["centre"])
         self.cells_view = view["cells"]
+        self.previews = view.get("previews") or {}
         last = view.get("last_move") or {}
         claims = set(claim["cell"] for claim in last.get("claims") or [])
         moved = set()
@@ -114,6 +123,52 @@ class Board(PickBoard):
                 parts.append("{} ({}) {}".format(names[index], members, view["team_scores"][index]))
         return " · ".join(parts)
 
+    # --- what a move would claim, before it is made ----------------------------------------------
+    def move_to(self, name):
+        """The move of the selected runner to `name`, or None."""
+        for to, move, _ in self.targets.get(self.selected) or [] if self.selected else []:
+            if to == name:
+                return move
+        return None
+
+    def mark(self):
+        super().mark()
+        if not self.gains:
+            return
+        for name, text in self.gains.items():
+            move = self.move_to(name)
+            claims = self.previews.get(move) or [] if move else []
+            text.textContent = "+" + str(len(claims)) if claims else ""
+        self.ring_claims(None)
+
+    def ring_claims(self, move):
+        """Ring the hexes `move` would claim (None: none)."""
+        for name in self.previewed:
+            self.hexes[name][0].classList.remove("preview-claim", "preview-steal")
+        self.previewed = []
+        for claim in (self.previews.get(move) or []) if move else []:
+            shape = self.hexes[claim["cell"]][0]
+            shape.classList.add("preview-claim")
+            if claim["from"] is not None:
+                shape.classList.add("preview-steal")
+            self.previewed.append(claim["cell"])
+
+    def _preview_at(self, event):
+        cell = event.target.closest("[data-sq]")
+        self.ring_claims(self.move_to(cell.dataset.sq) if cell is not None else None)
+
+    def _focus(self, name):
+        super()._focus(name)
+        self.ring_claims(self.move_to(name))
+
+    def claims_words(self, move):
+        """": claims E3 from Blue, E4"", or "" for a move that claims nothing."""
+        claims = self.previews.get(move) or []
+        if not claims:
+            return ""
+        return ": claims " + ", ".join(c["cell"] + ("" if c["from"] is None else " from " + self.colours[c["from"]])
+                                       for c in claims)
+
     def label(self, name, kind):
         cell = self.cells_view[name] if self.cells_view else {"runner": None, "owner": None}
         words = name
@@ -123,7 +178,9 @@ class Board(PickBoard):
             words += ", " + self.colours[cell["owner"]] + " territory"
         if cell["runner"] is None and cell["owner"] is None:
             words += ", empty"
-        return words + self.target_words(name, kind)
+        words += self.target_words(name, kind)
+        move = self.move_to(name) if kind else None
+        return words + (self.claims_words(move) if move else "")
 
     def step(self, name, key):
         for r, names in enumerate(self.rows):

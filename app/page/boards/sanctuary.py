@@ -77,21 +77,30 @@ class Board(PickBoard):
         for index in range(60):
             name = "T" + str(index)
             self._space(name, place_of(name, 0), "space track", 17)
+            # Each track space's name, as the moves say it ("T12 → T17"), under any pawn on it.
+            el("text", "track-num", name, self.spaces[name][0], svg=True, x=0, y=4, aria_hidden="true")
+        # Which way the pawns go: an arrow along each side, inside the track (clockwise).
+        for side in range(4):
+            x, y = rotate(10.5, 1.45, side)
+            el("text", "track-way", "→", self.svg, svg=True, aria_hidden="true",
+               transform="translate({:.0f},{:.0f}) rotate({})".format(x * UNIT, y * UNIT, 90 * side))
         for seat, side in enumerate(view["sides"]):
             cls = " c" + str(seat)
             arrow, crossing = view["arrows"][seat], view["crossings"][seat]
             self.spaces[arrow][1].setAttribute("class", "space track arrow" + cls)
             self.spaces[crossing][1].setAttribute("class", "space track crossing" + cls)
             for number in range(1, 5):
-                self._space(cell_name("S" + str(number), seat), place_of("S" + str(number), side),
-                            "space sanctuary" + cls, 17)
+                name = cell_name("S" + str(number), seat)
+                self._space(name, place_of("S" + str(number), side), "space sanctuary" + cls, 17)
+                el("text", "track-num", "S" + str(number), self.spaces[name][0], svg=True, x=0, y=4,
+                   aria_hidden="true")
             # Pawns fill Launch and Finish, so their names sit outside: Launch's above it, Finish's
             # beyond it (away from the Sanctuary that leads in).
             finish, beyond = place_of("F", side), rotate(2.5, 7.6, side)
             self._space(cell_name("F", seat), finish, "space finish" + cls, 30,
-                        ("Finish", (beyond[0] - finish[0]) * UNIT, (beyond[1] - finish[1]) * UNIT + 4))
+                        ("Finish F", (beyond[0] - finish[0]) * UNIT, (beyond[1] - finish[1]) * UNIT + 4))
             self._space(cell_name("L", seat), place_of("L", side), "space launch" + cls, 30,
-                        ("Launch", 0, -36))
+                        ("Launch L", 0, -36))
             x, y = place_of("L", side)
             el("text", "team-label" + cls, colours[seat], self.svg, svg=True,
                x="{:.0f}".format(x * UNIT), y="{:.0f}".format(y * UNIT + 48))
@@ -103,6 +112,10 @@ class Board(PickBoard):
         x, y = where[0] * UNIT, where[1] * UNIT
         group = el("g", "cell", parent=self.svg, svg=True,
                    transform="translate({:.0f},{:.0f})".format(x, y))
+        # A finger's target: the whole grid cell around the space (24 px on a 390 px phone's
+        # whole board, where the square drawn is 21), unseen.
+        half = max(radius, UNIT // 2)
+        el("rect", "hit", parent=group, svg=True, x=-half, y=-half, width=2 * half, height=2 * half)
         if label:
             shape = el("circle", cls, parent=group, svg=True, cx=0, cy=0, r=radius)
             text, dx, dy = label
@@ -136,7 +149,9 @@ class Board(PickBoard):
                 targets[cell_name(origin, mover)] = cells
             for move in snapshot["legal_moves"]:
                 moves[move] = view["previews"].get(move)
-        self.card.set_hint("Select a glowing pawn, then its destination." if targets else "")
+        stuck = interactive and view.get("phase") == "act" and snapshot["legal_moves"] == ["pass"]
+        self.card.set_hint("Select a glowing pawn, then its destination." if targets else
+                           "No pawn can move with this card: the turn passes." if stuck else "")
         self.set_targets(targets, interactive, "c" + str(mover))
         self.choice.draw(moves, view["colours"], interactive)
         self.draw_last(view)
@@ -171,9 +186,20 @@ class Board(PickBoard):
         """A space's screen-reader text: its name, its pawns, and whether it is a target."""
         space, _, owner = name.partition("@")
         words = space
+        colours = self.view["colours"]
         if owner:
-            zone = {"L": "Launch", "F": "Finish"}.get(space, "Sanctuary " + space[1:])
-            words = self.view["colours"][int(owner)] + "'s " + zone
+            zone = {"L": "Launch L", "F": "Finish F"}.get(space, "Sanctuary " + space)  # as drawn
+            words = colours[int(owner)] + "'s " + zone
+        else:  # a track space: whose side, and a team's arrow or entry crossing
+            sides = self.view["sides"]
+            side = int(space[1:]) // 15
+            if side in sides:
+                words += ", " + colours[sides.index(side)] + "'s side"
+            for seat in range(len(sides)):
+                if self.view["arrows"][seat] == space:
+                    words += ", " + colours[seat] + "'s arrow (Launch leads here)"
+                elif self.view["crossings"][seat] == space:
+                    words += ", " + colours[seat] + "'s entry crossing (into " + colours[seat] + "'s Sanctuary)"
         seats = self.occupants.get(name, [])
         if seats:
             colour = self.view["colours"][seats[0]]

@@ -15,7 +15,7 @@ import recent_games
 import sound
 from clock import TurnClock
 from dom import button, el, now_ms, on, query_param, show
-from pyscript import window
+from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 from screens.table_controls import ResultDialog, TableControls, result_text
 from screens.table_replay import Replay, common_prefix
@@ -24,6 +24,7 @@ from screens.table_seats import SeatChips, paint_colours
 MAX_WORDS = 200  # characters of a move's words taken from a snapshot (the rules keep them under 120)
 MAX_PLACES = 64  # places of one move taken from a snapshot
 ANNOUNCED = 3  # at most this many new moves said at once (a guest may get several in one state)
+AUTO_PASS_MS = 1800  # a person with no move but to pass: the table passes for them after this
 
 RACES = ("stale", "paused", "turn")
 """Refusal codes of a move that raced a change of the table (app/engine/local_table.py
@@ -94,6 +95,7 @@ class TableScreen:
         self.timed = False  # set from the first snapshot's turn_s (set_clock)
         self.pending = 0  # actions on their way to the engine
         self.thinking = None  # the (ply, seat) a computer is thinking about
+        self.passing = None  # the (ply, seat) the table will pass for (its only move)
         self.closed = False  # set when the player leaves: late answers are then dropped
         self.root = el("section", "table", parent=root, aria_label=game["title"] + " table",
                        data_game=game["id"])
@@ -106,10 +108,11 @@ class TableScreen:
         self.rules_button = button(head, "Rules", self.toggle_rules, "btn ghost small",
                                    aria_expanded="false")
         self.paused_by_dialog = False
-        self.rules = el("ol", "rules", parent=self.root)
+        self.rules = el("ol", "rules", parent=self.root, tabindex="-1", aria_label="Rules")
         for line in game["rules"]:
             el("li", None, line, self.rules)
         show(self.rules, False)
+        on(self.rules, "keydown", self.rules_key)
         self.seats = SeatChips(self.root, seat_count, game["score_label"])
         self.meta = el("p", "table-meta", "", self.root)
         self.status = el("p", "turn-status", "", self.root, role="status", aria_live="polite")
@@ -134,7 +137,8 @@ class TableScreen:
         self.log_scroll_due = False  # a frame will scroll the log to its end
         self.log_scroller = create_proxy(self.scroll_log)
         self.replay = Replay(self.root, self, transport)  # its controls come after the log
-        self.result = ResultDialog(self.root, self.on_rematch, transport, self.app.go_home)
+        self.result = ResultDialog(self.root, self.stage, self.on_rematch, transport, self.app.go_home,
+                                   game, self.focus_title)
         self.status.textContent = "Starting the game engine…"
         self.update_controls()
 
@@ -142,8 +146,13 @@ class TableScreen:
         """Show or hide the rules. Like any dialog, reading them pauses the local computers
         (and the clock) until they are closed, unless the table was paused already."""
         opening = self.rules.hasAttribute("hidden")
+        had_focus = self.rules.contains(document.activeElement)
         show(self.rules, opening)
         self.rules_button.setAttribute("aria-expanded", "true" if opening else "false")
+        if opening:
+            self.rules.focus()  # the keyboard reads them next; Escape closes them
+        elif had_focus:
+            self.rules_button.focus()
         snap = self.snapshot
         if snap is None or snap["is_over"] or not self.ready() or not self.transport.runs_table:
             return
@@ -153,6 +162,12 @@ class TableScreen:
         elif not opening and self.paused_by_dialog:
             self.paused_by_dialog = False
             self.set_paused(False)
+
+    def rules_key(self, event):
+        """Escape in the rules closes them; the keyboard goes back to the Rules button."""
+        if event.key == "Escape" and not self.rules.hasAttribute("hidden"):
+            event.preventDefault()
+            self.toggle_rules()
 
     def colours(self):
         """Seat colour names: the view's own where the game sends them (they can depend on the
@@ -195,6 +210,9 @@ class TableScreen:
             asyncio.create_task(self.keep_record())
         if previous is None or snapshot.get("turn_s") != previous.get("turn_s"):
             self.set_clock(snapshot.get("turn_s"))
+            self.seats.show_clocks(self.timed and not snapshot["is_over"])
+        elif snapshot["is_over"] != previous["is_over"]:
+            self.seats.show_clocks(self.timed and not snapshot["is_over"])  # a game over has no clock
         self.replay.live(snapshot)
         moved = previous is not None and snapshot["ply"] != previous["ply"]
         if moved and self.replay.viewing is None:
@@ -231,6 +249,8 @@ class TableScreen:
         self.tick()
         if live:
             self.maybe_think()
+        if interactive and snapshot["legal_moves"] == ["pass"]:
+            self.pass_soon()
 
     def draw_log(self, snapshot):
         """Add the new moves to the log (each element costs a call into the browser: redrawing
@@ -366,7 +386,7 @@ class TableScreen:
             if snap["ai_turn"]:
                 text = who + " is thinking…"
             elif snap["legal_moves"] == ["pass"]:
-                text = who + " has no move and must pass"
+                text = who + " has no move: passing…"  # pass_soon passes for them
             else:
                 text = who + " to move"
         if self.replay.viewing is not None:
@@ -475,6 +495,26 @@ class TableScreen:
             self.draw(answer["snapshot"])
         else:
             self.update_controls()
+
+    def pass_soon(self):
+        """A person whose only move is to pass (a drawn card that moves no pawn, a blocked board):
+        the status says so and the table passes for them after a moment; Pass does it at once."""
+        snap = self.snapshot
+        turn = (snap["ply"], snap["to_move"])
+        if self.passing != turn:
+            self.passing = turn
+            asyncio.create_task(self._pass_soon(turn))
+
+    async def _pass_soon(self, turn):
+        await asyncio.sleep_ms(AUTO_PASS_MS)
+        snap = self.snapshot
+        if self.passing == turn:
+            self.passing = None
+        if (self.closed or (snap["ply"], snap["to_move"]) != turn or snap["paused"] or snap["is_over"]
+                or not snap["human_turn"] or snap["legal_moves"] != ["pass"] or self.busy
+                or not self.ready() or self.transport.on_hold(snap)):
+            return
+        self.on_pass()
 
     # --- computer seats --------------------------------------------------------------------
     def maybe_think(self):

@@ -5,8 +5,8 @@ end."""
 import asyncio
 
 import sound
-from dom import button, el, now_ms, show
-from pyscript import window
+from dom import button, el, now_ms, on, show
+from pyscript import document, window
 from pyscript.ffi import to_js
 
 REMATCH_CONFIRM_MS = 4000  # a Rematch during a game waits this long for its confirming tap
@@ -119,15 +119,13 @@ class TableControls:
 
 
 def result_text(snap, colours):
-    """Who won and the score, e.g. "Red wins 30–19", "Draw 24–24"."""
+    """Who won, how, and each seat's score by name, e.g. "Blue wins on time · Red 5, Blue 4",
+    "Draw · Red 24, Blue 24" (record_summary.result_line, the words of the recent games too)."""
+    from record_summary import result_line  # imported at the first end: compiled only then
+    view = snap["view"]
     # A team game (Runners 2v2) is decided by the teams' totals: those are the score.
-    scores = "–".join(str(s) for s in snap["view"].get("team_scores") or snap["scores"])
-    winners = [colours[seat] for seat in snap["winners"]]
-    if len(winners) == 1:
-        return winners[0] + " wins " + scores
-    if len(winners) == len(snap["scores"]):
-        return "Draw " + scores
-    return " and ".join(winners) + " win " + scores
+    return result_line(snap["winners"], snap["scores"], colours, view.get("forfeit"),
+                       view.get("teams"), view.get("team_scores"))
 
 
 def reason_text(snap, colours):
@@ -141,21 +139,33 @@ def reason_text(snap, colours):
 
 
 class ResultDialog:
-    """Shown once when a game ends: the result, why, Rematch, New game (Leave), See the board."""
+    """Shown once when a game ends, under the board (the final position stays in view): the
+    result, why, what a rematch does, Rematch, New game (Leave), Hide. It takes the keyboard's
+    focus when it opens and gives it back when it closes (Hide or Escape)."""
 
-    def __init__(self, parent, on_rematch, transport, go_home):
+    def __init__(self, parent, after, on_rematch, transport, go_home, game, focus_table):
         self.node = el("div", "result", parent=parent, role="dialog", aria_modal="false",
-                       aria_labelledby="result-title")
+                       aria_labelledby="result-title", tabindex="-1")
+        after.after(self.node)  # under the board (beside it on a wide screen), never over it
         self.title = el("h3", None, "", self.node, id="result-title")
         self.why = el("p", "result-why", "", self.node)
-        actions = el("div", "controls", parent=self.node)
-        rematch = button(actions, "Rematch", on_rematch, "btn primary")
+        # What a rematch does (a table on this device: a room's rematch is the room's).
+        self.next = el("p", "result-next", "", self.node, id="result-next")
+        self.says_rematch = transport.runs_table and not transport.online
+        # Not "controls": tests and styles reach the table's own bar as `.table .controls`.
+        actions = el("div", "result-actions", parent=self.node)
+        rematch = button(actions, "Rematch", on_rematch, "btn primary",
+                         **({"aria_describedby": "result-next"} if self.says_rematch else {}))
         if not transport.runs_table:
             show(rematch, False)
         button(actions, transport.leave_label, go_home)
-        button(actions, "See the board", lambda: show(self.node, False), "btn ghost")
+        button(actions, "Hide", self.close, "btn ghost", aria_label="Hide the result")
+        on(self.node, "keydown", self.on_key)
         show(self.node, False)
-        self.seen = None  # the ply of the end shown (See the board hides it until the next end)
+        self.game = game
+        self.focus_table = focus_table  # where the keyboard goes when what had it is gone
+        self.returns = None  # what had the keyboard's focus when the result opened
+        self.seen = None  # the ply of the end shown (Hide hides it until the next end)
 
     def draw(self, snap, colours):
         over = snap["is_over"]
@@ -163,10 +173,44 @@ class ResultDialog:
             self.seen = snap["ply"]
             self.title.textContent = result_text(snap, colours)
             self.why.textContent = reason_text(snap, colours)
-            show(self.node, True)
+            words = ""
+            if self.says_rematch:
+                from record_summary import rematch_text
+                config = snap["config"]
+                words = rematch_text(config["seats"], colours, self.game.get("first_option"),
+                                     (config.get("options") or {}).get("first", 0))
+            self.next.textContent = words
+            show(self.next, bool(words))
+            self.open()
+        elif not over and not self.node.hasAttribute("hidden"):
+            self.seen = None
+            self.close()
         elif not over:
             self.seen = None
-            show(self.node, False)
+
+    def open(self):
+        active = document.activeElement
+        self.returns = None if active is None or self.node.contains(active) else active
+        show(self.node, True)
+        self.node.focus(to_js({"preventScroll": True}))
+        self.node.scrollIntoView(to_js({"block": "nearest"}))
+
+    def close(self):
+        had_focus = self.node.contains(document.activeElement)
+        show(self.node, False)
+        if not had_focus:
+            return
+        back, self.returns = self.returns, None
+        if (back is not None and back.tagName != "BODY" and back.isConnected
+                and back.getClientRects().length > 0):
+            back.focus(to_js({"preventScroll": True}))
+        else:
+            self.focus_table()
+
+    def on_key(self, event):
+        if event.key == "Escape":
+            event.preventDefault()
+            self.close()
 
 
 class RecordLinks:

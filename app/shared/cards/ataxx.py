@@ -19,6 +19,7 @@ CARD = {
         "Solo: a player who cannot move loses at once. Local: you pass instead.",
         "The game ends when the board is full, nobody can move, or a player has no pieces.",
         "Three repeated positions or 80 jumps without a capture end it by count.",
-        "Most pieces wins. Each turn lasts 30 seconds; timeout loses. Pause stops the clock.",
+        "Most pieces wins. The turn clock (30 seconds, or as set on the home screen; Off: none): "
+        "running out loses. Pause stops the clock.",
     ],
 }

@@ -3,7 +3,8 @@
 from cards import mode
 
 CARD = {
-    "blurb": "Move your runners. Claim the space between. First to 7 wins.",
+    "blurb": "Step or leap your runners on a board of hexes: a hex between two of your runners "
+             "becomes yours. First to 7 points wins.",
     "score_label": "points",
     "modes_label": "Players",
     "modes": [

@@ -15,9 +15,9 @@ CARD = {
                   "human may start. Rooms expire after 24 hours without a completed action or lobby "
                   "change. A rematch online creates a fresh room and invitation.",
     "modes": [
-        mode("2t", "2", "Two teams, sitting opposite.", 2, "standard"),
-        mode("3t", "3", "Three teams.", 3, "standard"),
-        mode("4t", "4", "Four teams.", 4, "standard"),
+        mode("2t", "2", "Two players on opposite sides, four pawns each.", 2, "standard"),
+        mode("3t", "3", "Three players, four pawns each.", 3, "standard"),
+        mode("4t", "4", "Four players, four pawns each.", 4, "standard"),
     ],
     "rules": [  # the users' rules text's own sentences, the track and deck spelled out (docs/sanctuary.md)
         "Race your four pawns to Finish before anyone else. Each turn, draw one card and choose one "
@@ -25,8 +25,9 @@ CARD = {
         "Launch places a pawn on your team’s arrow. Move clockwise around the shared track. Pass any "
         "pawn, but never stop on your own pawn. Land on a rival to send it to Launch. Finish accepts "
         "all four of your pawns, with an exact count.",
-        "The track has 60 spaces, 15 on each team's side. Your arrow is the fifth space of your "
-        "side, your entry crossing the third.",
+        "The track has 60 spaces, T0 to T59 clockwise (the arrows on the board), 15 on each "
+        "team's side. Your arrow is the fifth space of your side, your entry crossing the third. "
+        "L is your Launch, S1 to S4 your Sanctuary, F your Finish.",
         "Sanctuary is private. Only your team enters its four spaces. Pawns there and in Finish "
         "cannot be captured or swapped. You cannot step beyond Finish.",
         "When a forward move reaches your team's entry crossing, turn into the first Sanctuary "
@@ -49,8 +50,8 @@ CARD = {
         "pawn before the second. Only complete legal pairs are offered. Both destinations and "
         "captures are previewed; Confirm commits both together.",
         "Tap a glowing pawn and a glowing destination, or use the move list. Confirm completes your "
-        "choice; Cancel lets you choose again. Pass appears only when no legal action exists. Pawns "
-        "in Launch need a launch-capable card, except Gotcha! can replace a rival.",
+        "choice; Cancel lets you choose again. When no legal action exists, the turn passes by "
+        "itself after a moment (Pass does it at once). Pawns in Launch need a launch-capable card, except Gotcha! can replace a rival.",
         "The 60-card deck is shuffled; used cards are reshuffled only when the draw pile runs out. "
         "Computers see the present board and card, never the future deck.",
         "A closer look at the board. Drag to look around; pinch or use Zoom in and Zoom out. Only "
