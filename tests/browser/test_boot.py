@@ -107,6 +107,7 @@ def test_an_update_downloads_only_the_files_that_changed(open_page, server_facto
         css_file.write("\n/* the next version */\n")
     shutil.copy(ROOT / "public" / "sw.js", site / "sw.js")
     build_site.write_service_worker(site, build_site.precache_manifest(site))
+    build_site.compress_site(site)  # as the build does last: the .gz copies served are the new ones
     assert precache_files(site) == old_files
 
     page.reload()  # the browser fetches sw.js again, installs the new worker, which takes over

@@ -187,7 +187,7 @@ def test_the_obstacle_phase_by_taps_then_the_quick_start(open_page, blocked):
     purple = page.eval_on_selector_all(".chains-board .hx.k5", "ns => ns.length")
     assert purple == 72 - 6  # the 15 obstacles: Purple's pieces but the put-away 1, 2 and straight 3
     # The quick start: the ready-made obstacles are down and Red places first.
-    page.click(".table button:text-is('New game')")
+    page.click(".table button:text-is('New game'):visible")
     start(page, "chains", "5q", seat0="human", seat1="easy", seat2="easy", seat3="easy", seat4="easy")
     page.wait_for_function(PLACING, timeout=30_000)
     assert page.eval_on_selector_all(".chains-board .hx.k5", "ns => ns.length") == 66

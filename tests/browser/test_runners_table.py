@@ -97,7 +97,7 @@ def test_four_computers_play_to_the_end(open_page):
     page, title = computers_to_the_end(open_page, "4p", seat0="easy", seat1="medium",
                                        seat2="easy", seat3="medium")
     assert re.fullmatch(r"((Orange|Blue|Jade|Violet)( and (Orange|Blue|Jade|Violet))* wins?|Draw)"
-                        r" \d+–\d+–\d+–\d+", title), title
+                        r" · Orange \d+, Blue \d+, Jade \d+, Violet \d+", title), title
     assert len(log(page)) <= 80
     assert page.console_errors == []
 
@@ -107,9 +107,10 @@ def test_a_team_game_ends_with_the_teams_totals(open_page):
                                        seat2="easy", seat3="easy")
     # Orange + Jade against Blue + Violet: the headline gives the two teams' totals (it gave
     # the four seats' scores, which decide nothing in 2v2).
-    assert re.fullmatch(r"(Orange and Jade win|Blue and Violet win|Draw) \d+–\d+", title), title
+    assert re.fullmatch(r"(Orange and Jade win|Blue and Violet win|Draw) · Orange \+ Jade \d+, Blue \+ Violet \d+",
+                        title), title
     totals = [int(n) for n in re.findall(r"\) (\d+)", page.inner_text(".table-meta"))]
-    assert title.endswith("–".join(map(str, totals))), (title, totals)
+    assert title.endswith("Orange + Jade {}, Blue + Violet {}".format(*totals)), (title, totals)
     assert page.console_errors == []
 
 

@@ -37,7 +37,7 @@ PARTS = {
     "rules-contract": ("rules", contract),
     "rules-crosscheck": ("rules", crosschecks),
     "rules-games": ("rules", lambda name: not contract(name) and not crosschecks(name)),
-    "ai": ("ai", lambda name: True),
+    "ai": ("ai", lambda name: name != "test_arena.py"),  # the arena is a bench/ tool, CPython only
 }
 # tests/app/ files run inside Pyodide on wheels/engine.zip: the engine against hostile JSON, where
 # json.loads on deep nesting is a fatal error (a JavaScript stack overflow), not a RecursionError.
