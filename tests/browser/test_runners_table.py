@@ -140,10 +140,10 @@ def test_pause_ai_and_the_rules_dialog_stop_the_computers(open_page):
     assert len(log(page)) == paused_at and page.inner_text(".turn-status") == "Paused"
     page.click("text=Resume")
     wait_log(page, paused_at + 2)
-    page.click("text=Rules")  # opening a dialog pauses local computers until it closes
+    page.click(".table-head button:text-is('Rules')")  # opening a dialog pauses local computers until it closes
     page.wait_for_timeout(400)
     held_at = len(log(page))
     page.wait_for_timeout(1500)
     assert len(log(page)) == held_at and page.inner_text(".turn-status") == "Paused"
-    page.click("text=Rules")
+    page.click(".table-head button:text-is('Rules')")
     wait_log(page, held_at + 2)
