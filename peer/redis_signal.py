@@ -47,7 +47,7 @@ from redis.backoff import ExponentialWithJitterBackoff
 from redis.exceptions import NoScriptError, RedisError
 
 from peer.config import SignalConfig
-from peer.signal import (Peer, Refused, Signaling, encode, msg, new_code, new_peer_id,
+from peer.signal import (Peer, Refused, Signaling, msg, new_code, new_peer_id,
                          normalize_code, short)
 
 log = logging.getLogger("peer.redis")
@@ -563,17 +563,9 @@ class RedisSignaling(Signaling):
                    ice_servers=self.config.ice_servers(peer.id))
 
     async def _signal(self, peer: Peer, message: dict) -> None:
+        to, data = self._signal_fields(peer, message)
         room = peer.room
-        if room is None:
-            raise Refused("no-room", "Create or join a room first.")
-        to = self._field(message, "to", limit=40)
-        data = message.get("data")
-        if not isinstance(data, dict):
-            raise Refused("bad-message", "Field \"data\" must be an object.")
-        try:  # encoded here, so that what cannot be sent is refused to its sender
-            text = encode(msg("signal", **{"from": peer.id}, data=data))
-        except (TypeError, ValueError):
-            raise Refused("bad-message", "Field \"data\" holds what JSON cannot carry.") from None
+        text = self._signal_text(peer, data)
         result = await self._run("signal", room.code, peer.id, self.token(peer), to, text)
         if result == "bad-peer-guest":
             raise Refused("bad-peer", "No such guest in this room.")

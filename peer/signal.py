@@ -405,14 +405,28 @@ class Signaling:
         for g in room.guests.values():
             g.send(msg("host-changed", host=peer.id))
 
-    def _signal(self, peer: Peer, message: dict) -> None:
-        room = peer.room
-        if room is None:
+    def _signal_fields(self, peer: Peer, message: dict) -> tuple[str, dict]:
+        """A `signal`'s checked fields: to whom (a peer id) and its data (an object)."""
+        if peer.room is None:
             raise Refused("no-room", "Create or join a room first.")
         to = self._field(message, "to", limit=40)
         data = message.get("data")
         if not isinstance(data, dict):
             raise Refused("bad-message", "Field \"data\" must be an object.")
+        return to, data
+
+    @staticmethod
+    def _signal_text(peer: Peer, data: dict) -> str:
+        """The relayed `signal`, encoded here, so that what cannot be sent is refused to its
+        sender."""
+        try:
+            return encode(msg("signal", **{"from": peer.id}, data=data))
+        except (TypeError, ValueError):
+            raise Refused("bad-message", "Field \"data\" holds what JSON cannot carry.") from None
+
+    def _signal(self, peer: Peer, message: dict) -> None:
+        to, data = self._signal_fields(peer, message)
+        room = peer.room
         if room.host is peer:
             target = room.guests.get(to)
             if target is None:
@@ -421,11 +435,7 @@ class Signaling:
             raise Refused("bad-peer", "Guests may signal only their room's connected host.")
         else:
             target = room.host
-        try:  # encoded here, so that what cannot be sent is refused to its sender
-            text = encode(msg("signal", **{"from": peer.id}, data=data))
-        except (TypeError, ValueError):
-            raise Refused("bad-message", "Field \"data\" holds what JSON cannot carry.") from None
-        target.send(text)
+        target.send(self._signal_text(peer, data))
 
     def _ping(self, peer: Peer, message: dict) -> None:
         peer.send(msg("pong"))
