@@ -33,6 +33,7 @@
 from __future__ import annotations
 
 import argparse
+import ast
 import fnmatch
 import gzip
 import hashlib
@@ -84,6 +85,7 @@ PRELOAD_MARKER = "<!--PARLOR_RUNTIME_PRELOADS-->"
 HOME_MARKER = "<!--PARLOR_HOME-->"
 HOME_CSS_MARKER = "/*PARLOR_HOME_CSS*/"
 PAGE_FILES_MARKER = '"PARLOR_PAGE_FILES"'
+PAGE_LATER_MARKER = '"PARLOR_PAGE_LATER"'
 
 # The two programs of app/ and what they share (docs/architecture.md, "Layout"). Each program's
 # modules are found by listing its folder: a module added to a folder ships without another edit.
@@ -116,6 +118,51 @@ def program_modules(own: Path, entry: str) -> dict[str, str]:
 def page_modules() -> dict[str, str]:
     """The page's MicroPython file system: app/page/ and app/shared/ (PyScript's `files`)."""
     return program_modules(PAGE, PAGE_ENTRY)
+
+
+def _imported(tree: ast.Module, top_level_only: bool) -> set[str]:
+    """The module names a module's code imports (absolute imports; `from a import b` gives both
+    `a` and `a.b`, one of which is a module); `__import__("pkg." + name)` gives the package `pkg.*`."""
+    names = set()
+    nodes = tree.body if top_level_only else ast.walk(tree)
+    for node in nodes:
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.add(node.module)
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "__import__"
+              and node.args and isinstance(node.args[0], ast.BinOp)
+              and isinstance(node.args[0].left, ast.Constant) and str(node.args[0].left.value).endswith(".")):
+            names.add(node.args[0].left.value + "*")
+    return names
+
+
+def page_start_modules(modules: dict[str, str]) -> set[str]:
+    """The page modules (paths in its import root) the home screen needs: main.py's top-level
+    imports and, at any depth, whatever those import (in any function). The rest, main.py's
+    screens imported when one opens, come after the home screen (app/page/main.py, `PageModules`)."""
+    by_name = {}
+    for rel in modules.values():
+        name = rel.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+        by_name[name] = rel
+    def resolve(name):
+        if name.endswith(".*"):
+            return [rel for mod, rel in by_name.items() if mod.startswith(name[:-1]) or mod == name[:-2]]
+        parts = name.split(".")  # a package's __init__ comes with each of its modules
+        return [by_name[".".join(parts[:i])] for i in range(1, len(parts) + 1) if ".".join(parts[:i]) in by_name]
+    start, todo = set(), []
+    def add(names):
+        for name in sorted(names):
+            for rel in resolve(name):
+                if rel not in start:
+                    start.add(rel)
+                    todo.append(rel)
+    sources = {rel: ROOT / path for path, rel in modules.items()}
+    add(_imported(ast.parse((PAGE / PAGE_ENTRY).read_text()), top_level_only=True))
+    while todo:
+        add(_imported(ast.parse(sources[todo.pop()].read_text()), top_level_only=False))
+    return start
 
 
 def engine_modules() -> dict[str, str]:
@@ -277,11 +324,15 @@ def write_page(site: Path) -> None:
         del sys.path[0:2]
     infos = [info.to_dict() for info in GAMES.values()]
     (site / GAMES_JSON).write_text(json.dumps(infos, separators=(",", ":")))
-    files = {f"./{site_path}": f"./{rel}" for site_path, rel in page_modules().items()}
+    modules = page_modules()
+    start = page_start_modules(modules)
+    files = {f"./{path}": f"./{rel}" for path, rel in modules.items() if rel in start}
     files[f"./{GAMES_JSON}"] = "./games.json"
+    later = {f"./{path}": f"./{rel}" for path, rel in modules.items() if rel not in start}
     fill_markers(site / "index.html", {HOME_MARKER: home_form.home_html(),
                                        HOME_CSS_MARKER: home_form.home_css(),
-                                       PAGE_FILES_MARKER: json.dumps(files)})
+                                       PAGE_FILES_MARKER: json.dumps(files),
+                                       PAGE_LATER_MARKER: json.dumps(later)})
     with (site / "style.css").open("a") as css:
         for path in sorted((PAGE / "boards").glob("*.css")):
             css.write(f"\n/* {path.relative_to(ROOT).as_posix()} */\n{path.read_text()}")

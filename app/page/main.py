@@ -13,6 +13,7 @@ import json
 from catalog import game as catalog_game, mode as catalog_mode
 from dom import el, on, query_param, show
 from engine_client import EngineClient
+from page_modules import PageModules
 from screens.home import HomeScreen
 from pyscript import document, window
 from pyscript.ffi import create_proxy
@@ -20,7 +21,8 @@ from saved_table import load_saved
 
 # The table and room screens (and every board) are imported when first opened, not at start:
 # MicroPython compiles a module when it is imported, and the home screen should not wait for
-# code it does not show (docs/architecture.md, "Start-up").
+# code it does not show (docs/architecture.md, "Start-up"). Their files are fetched after the home
+# screen is up (page_modules.py): the methods that open them wait for that (`with_page_modules`).
 
 TOAST_MS = 3500
 RESTARTS_KEY = "parlor.engine.restarts"  # sessionStorage: when this tab reloaded for a dead engine
@@ -30,9 +32,26 @@ MAX_RESTARTS = 3  # in RESTART_WINDOW_MS: a saved game that kills the engine aga
 RESTART_WINDOW_MS = 300_000
 
 
+def with_page_modules(method):
+    """An App method that opens a screen beyond home: it runs once the page's other modules are
+    in (at once when they are); if they cannot be fetched, the page says so and stays."""
+    def run(self, *args, **kwargs):
+        if self.modules.loaded:
+            return method(self, *args, **kwargs)
+
+        async def later():
+            if await self.modules.ready():
+                method(self, *args, **kwargs)
+            else:
+                self.toast("Part of Parlor could not be loaded: check the connection and try again.")
+        asyncio.create_task(later())
+    return run
+
+
 class App:
     def __init__(self):
         self.engine = EngineClient()
+        self.modules = PageModules()
         self.engine.on_stop = self.engine_stopped
         self.engine_gave_up = False  # the engine died too often to reload again
         self.screen = document.getElementById("screen")
@@ -70,6 +89,7 @@ class App:
         document.body.dataset.screen = "home"
         window.scrollTo(0, 0)  # from a table scrolled to its controls: the home screen from its top
 
+    @with_page_modules
     def room_setup(self, game):
         """The online room's setup for `game` (seats, the host's own seat, name)."""
         from screens.room_setup import RoomSetup
@@ -77,12 +97,14 @@ class App:
         self.room = RoomSetup(self, self.screen, game)
         document.body.dataset.screen = "room-setup"
 
+    @with_page_modules
     def host_room(self, game, config, host_seat, name):
         from screens.host_room import HostRoom
         self.close()
         self.room = HostRoom(self, self.screen, game, config, host_seat, name)
         document.body.dataset.screen = "room"
 
+    @with_page_modules
     def resume_host(self, code):
         """This browser hosts room `code` (?host=CODE, e.g. after a reload): resume it."""
         self.close()
@@ -102,6 +124,7 @@ class App:
         self.room = HostRoom(self, self.screen, game, None, None, record.get("host_name") or "Host",
                              resume=record)
 
+    @with_page_modules
     def join_room(self, code, reclaim=None):
         """A guest opened an invite link (?room=CODE); `reclaim`: the seat this browser played
         as the room's host before a takeover, to take again."""
@@ -110,6 +133,7 @@ class App:
         self.room = GuestRoom(self, self.screen, code, reclaim)
         document.body.dataset.screen = "room"
 
+    @with_page_modules
     def start_table(self, game, mode, config):
         """A new table for `config`; it starts as soon as the engine is up."""
         from screens.table import TableScreen
@@ -122,6 +146,7 @@ class App:
         table.focus_title()
         self.engine.when_ready(lambda: asyncio.create_task(self.open_table(table, "new_table", config)))
 
+    @with_page_modules
     def resume(self, saved):
         """Show the saved table at once; it comes alive when the engine has restored it."""
         from screens.table import TableScreen
@@ -150,6 +175,9 @@ class App:
         asyncio.create_task(self._open_record(text, refused))
 
     async def _open_record(self, text, refused):
+        if not await self.modules.ready():
+            refused("Part of Parlor could not be loaded: check the connection and try again.")
+            return
         from screens.table import TableScreen
         from screens.table_transport import RecordTransport
         answer = await self.engine.call("open_record", text)
@@ -249,6 +277,9 @@ def engine_for_js(name, argument, resolve, reject):
 app = App()
 window.parlorEngineCall = create_proxy(engine_for_js)
 saved = load_saved()
+opening = query_param("room") or query_param("host") or (saved and not saved["snapshot"]["is_over"])
+if opening:  # a screen beyond home opens at once: its modules first
+    await app.modules.ready()
 if query_param("room"):
     app.join_room(query_param("room"))  # an invite link
 elif query_param("host"):
@@ -268,6 +299,7 @@ pressed = window.parlorPressed
 if pressed is not None and document.body.contains(pressed):
     pressed.removeAttribute("aria-busy")
     pressed.click()  # a Start or Online room pressed before this module ran
+app.modules.load()
 ready = await app.engine.start()
 app.tick()
 if ready:
