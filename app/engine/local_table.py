@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from parlor.ai import choose_move
-from parlor.records import make_record, positions, read_record
 from parlor.rules import GAMES, IllegalMove, from_dict, new_game
 
 LEVELS = ("easy", "medium", "hard")
@@ -179,6 +177,8 @@ class Table:
             level = stand_in
         else:
             raise TableError("no computer player is to move", "turn")
+        from parlor.ai import choose_move  # imported by the first computer move, not at start
+
         view = self.state.view(seat)
         move = choose_move(view, level, seed=self.config["seed"] * 1009 + self.ply, budget_s=budget_s)
         return {"move": move, "ply": self.ply, "seat": seat}
@@ -359,6 +359,8 @@ class Table:
             if seat.get("name"):
                 entry["name"] = seat["name"]
             seats.append(entry)
+        from parlor.records import make_record  # imported by the first record, not at start
+
         return make_record(self.state, seats=seats, options=dict(self.config["options"]),
                            started=started, ended=ended)
 
@@ -367,6 +369,8 @@ class Table:
         """A read-only table of a record's game (a dict or text, checked and replayed by
         parlor.records: RecordError if it is refused), at its last position; `replay_snapshot`
         shows any earlier one. Its seats are the record's; it is never played on."""
+        from parlor.records import positions, read_record
+
         data = read_record(record)
         states = positions(data)
         table = cls.__new__(cls)

@@ -10,24 +10,62 @@ See docs/rules-contract.md for the protocol and each game's notation.
 from __future__ import annotations
 
 import importlib
-import pkgutil
+import re
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from .core import GameInfo, IllegalMove, State
 
-
-def _registry() -> dict[str, GameInfo]:
-    """Every game of this package, by id, in the order of their module names: a module that
-    declares its `INFO` (a GameInfo) is a game; adding one needs no other edit."""
-    games = {}
-    for module in sorted(pkgutil.iter_modules(__path__), key=lambda found: found.name):
-        info = getattr(importlib.import_module(f"{__name__}.{module.name}"), "INFO", None)
-        if isinstance(info, GameInfo):
-            games[info.id] = info
-    return games
+_MODULE_NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")
 
 
-GAMES: dict[str, GameInfo] = _registry()
+class _Registry(Mapping):
+    """Every game of this package by id, in the order of their module names: a module of
+    parlor.rules named by its game's id that declares its `INFO` (a GameInfo) is a game; adding
+    one needs no other edit. A game's module is imported when it is first looked up (the engine
+    worker starts without the games it does not open); listing the games imports them all."""
+
+    def __init__(self) -> None:
+        self._found: dict[str, GameInfo] = {}
+        self._listed: list[str] | None = None
+
+    def __getitem__(self, game: Any) -> GameInfo:
+        if game in self._found:
+            return self._found[game]
+        if not isinstance(game, str) or not _MODULE_NAME.fullmatch(game):
+            raise KeyError(game)
+        name = f"{__name__}.{game}"
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as err:
+            if err.name != name:
+                raise  # the game's module exists and failed to import: not an unknown game
+            raise KeyError(game) from None
+        info = getattr(module, "INFO", None)
+        if not isinstance(info, GameInfo) or info.id != game:
+            raise KeyError(game)
+        self._found[game] = info
+        return info
+
+    def _ids(self) -> list[str]:
+        if self._listed is None:
+            import pkgutil  # only to list every game: looking one up does not need it
+
+            names = sorted(found.name for found in pkgutil.iter_modules(__path__))
+            self._listed = [name for name in names if name in self]
+        return self._listed
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._ids())
+
+    def __len__(self) -> int:
+        return len(self._ids())
+
+    def __repr__(self) -> str:
+        return f"GAMES({', '.join(self)})"
+
+
+GAMES: Mapping[str, GameInfo] = _Registry()
 
 __all__ = ["GAMES", "GameInfo", "IllegalMove", "State", "from_dict", "from_view", "new_game"]
 

@@ -2,12 +2,17 @@
 
 import copy
 import json
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from parlor.rules import GAMES, IllegalMove, from_dict, from_view, new_game
+
+ROOT = Path(__file__).resolve().parents[2]
 
 MAX_PLIES = 300
 TABLES = [(game, seats, variant) for game, info in GAMES.items() for seats, variant in info.tables()]
@@ -116,6 +121,33 @@ def test_registry_describes_every_game():
         seats = info.seats_for(info.default_variant)[0]
         assert new_game(game, seats=seats).variant == info.default_variant
         assert (info.min_seats, new_game(game).variant) in info.tables()
+
+
+LOOKUP_ONE_GAME = """
+import importlib.util, sys
+spec = importlib.util.spec_from_file_location("parlor", "py/__init__.py", submodule_search_locations=["py"])
+sys.modules["parlor"] = module = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(module)
+from parlor.rules import GAMES
+games = lambda: sorted(name for name in sys.modules if name.startswith("parlor.rules.") and name != "parlor.rules.core")
+before = games()
+title = GAMES["ataxx"].title
+print(before, games(), title, "core" in GAMES, "pkgutil" in sys.modules)
+"""
+
+
+@pytest.mark.skipif(sys.platform == "emscripten", reason="Pyodide starts no subprocess")
+def test_looking_up_a_game_imports_that_game_only():
+    """The engine worker starts without the games it does not open: the registry imports a game's
+    module when the game is first looked up; what is not a game's id is not in it."""
+    done = subprocess.run([sys.executable, "-c", LOOKUP_ONE_GAME], cwd=ROOT, capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.split() == ["[]", "['parlor.rules.ataxx']", "Ataxx", "False", "False"]
+    for not_a_game in ("core", "hexgrid", "ATAXX", "ataxx.x", "../ataxx", "", 7, None, "a" * 40):
+        assert not_a_game not in GAMES
+        with pytest.raises(KeyError):
+            GAMES[not_a_game]
+    assert list(GAMES) == sorted(GAMES) and len(GAMES) == len(list(GAMES.values())) >= 5
 
 
 @pytest.mark.parametrize("call", [
