@@ -56,6 +56,8 @@ def pytest_configure(config):
     config.addinivalue_line("markers", "browser: runs the built site in Chromium through Playwright")
     config.addinivalue_line("markers", "pyodide: runs code inside Pyodide under Node.js")
     config.addinivalue_line("markers", "webrtc: a real WebRTC connection through aiortc (tests/online/webrtc_peer.py)")
+    config.addinivalue_line("markers", "shared_page: a test's first open_page(path) may continue from the page the "
+                            "module's previous test left (tests/conftest.py, open_page)")
     config.addinivalue_line("markers", "service_worker: the test's pages may register the site's service worker "
                             "(other browser tests block it, see open_page)")
 
@@ -241,8 +243,72 @@ def service_workers(request) -> str:
     return "allow" if request.node.get_closest_marker("service_worker") else "block"
 
 
+class _BlockedRelay:
+    """The `blocked` list of whichever test is using a shared page's context now (guard_context
+    appends to it)."""
+
+    def __init__(self, target: list[str]):
+        self.target = target
+
+    def append(self, url: str) -> None:
+        self.target.append(url)
+
+
+RESET_SHARED_PAGE = """async (path) => {
+    document.querySelector(".home-link").click();  // the table closes (and may save itself)
+    window.parlorTheme("system");
+    document.getElementById("theme").value = "system";
+    localStorage.clear();
+    sessionStorage.clear();
+    await new Promise((done) => {
+        const request = indexedDB.deleteDatabase("parlor");
+        request.onsuccess = request.onerror = request.onblocked = () => done();
+    });
+    document.querySelector(".toast")?.setAttribute("hidden", "");
+    history.replaceState(null, "", path);
+    document.querySelector(".home-link").click();  // home again, drawn from the cleared storage
+}"""
+HOME_AGAIN = ("document.body.dataset.screen === 'home' && document.querySelector('#screen .home') !== null"
+              " && document.querySelector('#screen .card.resume') === null && document.body.dataset.engine === 'ready'")
+
+
+@pytest.fixture(scope="module")
+def _shared_page():
+    """The booted page the tests of a module marked ``shared_page`` continue from (open_page)."""
+    held: dict = {}
+    yield held
+    if held:
+        held["context"].close()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    if report.when == "call":
+        item.parlor_call_passed = report.passed
+
+
+def _keep_shared(held: dict, request) -> bool:
+    """Whether the next test may continue from this shared page: its test passed, it is the
+    context's only page, nothing was added to it (init scripts, listeners) and it is at home or
+    at a local table with its engine up."""
+    page = held["page"]
+    if not getattr(request.node, "parlor_call_passed", False) or page.is_closed() or held["tainted"]:
+        return False
+    if len(held["context"].pages) != 1:
+        return False
+    try:
+        return page.evaluate("!new URLSearchParams(location.search).has('room') && "
+                             "!new URLSearchParams(location.search).has('host') && "
+                             "['home', 'table'].includes(document.body.dataset.screen) && "
+                             "document.body.dataset.engine === 'ready'")
+    except Exception:
+        return False
+
+
 @pytest.fixture
-def open_page(browser, server, blocked, request):
+def open_page(browser, server, blocked, request, _shared_page):
     """open_page(path="/", server=None, context=None) -> page, in a new guarded context.
 
     Pass ``context=page.context`` to open a second page in the same context (warm load), and
@@ -250,20 +316,69 @@ def open_page(browser, server, blocked, request):
     load on (set before any of its scripts runs, once: a reload keeps what the page made of them).
     Console errors are collected on ``page.console_errors``. The service worker is blocked
     unless the test is marked ``service_worker``.
+
+    In a module marked ``shared_page`` a test's first plain open_page(path) continues from the
+    page the module's previous test left (when that test passed and left it at home or at a
+    local table, engine up): its storage, IndexedDB, theme, viewport and colour scheme are reset,
+    its address becomes `path` and the logo takes it home, as a fresh load would show it,
+    without booting the engine again (each boot costs about 6.5 CPU-seconds).
     """
     contexts = []
+    shared_used = []
+    sharing = (request.node.get_closest_marker("shared_page") is not None
+               and request.node.get_closest_marker("service_worker") is None)
+
+    def watch(page):
+        page.console_errors = []
+        page.on("console", lambda m: m.type == "error" and page.console_errors.append(m.text))
+        page.on("pageerror", lambda e: page.console_errors.append(str(e)))
+
+    def open_shared(path: str):
+        held = _shared_page
+        if held:
+            page = held["page"]
+            try:
+                page.set_viewport_size({"width": 1280, "height": 720})
+                page.emulate_media(color_scheme="light", reduced_motion="no-preference")
+                page.evaluate(RESET_SHARED_PAGE, path)
+                page.wait_for_function(HOME_AGAIN, timeout=30_000)
+                held["relay"].target = blocked
+                page.console_errors.clear()
+                shared_used.append(held)
+                return page
+            except Exception:
+                held["context"].close()
+                held.clear()
+        context = browser.new_context(service_workers="block")
+        relay = _BlockedRelay(blocked)
+        guard_context(context, server.url, relay)
+        page = context.new_page()
+        watch(page)
+        held.update(context=context, page=page, relay=relay, tainted=False)
+        # What a test adds to its page would stay for the next one: such a page is not shared on.
+        for name in ("add_init_script", "on", "expose_function", "expose_binding", "route"):
+            original = getattr(page, name)
+
+            def tainting(*args, _original=original, **kwargs):
+                held["tainted"] = True
+                return _original(*args, **kwargs)
+            setattr(page, name, tainting)
+        shared_used.append(held)
+        page.goto(server.url + path)
+        return page
 
     def open_(path: str = "/", srv: Server | None = None, context=None, wait_until: str = "load",
               local_storage: dict[str, str] | None = None):
+        if (sharing and not shared_used and not contexts and path is not None and srv is None
+                and context is None and wait_until == "load" and not local_storage):
+            return open_shared(path)
         srv = srv or server
         if context is None:
             context = browser.new_context(service_workers=service_workers(request))
             guard_context(context, srv.url, blocked)
             contexts.append(context)
         page = context.new_page()
-        page.console_errors = []
-        page.on("console", lambda m: m.type == "error" and page.console_errors.append(m.text))
-        page.on("pageerror", lambda e: page.console_errors.append(str(e)))
+        watch(page)
         if local_storage:
             page.add_init_script(script="""(items => {
                 if (sessionStorage.getItem('test.local-storage-set')) return;
@@ -277,6 +392,10 @@ def open_page(browser, server, blocked, request):
     yield open_
     for c in contexts:
         c.close()
+    for held in shared_used:
+        if held and not _keep_shared(held, request):
+            held["context"].close()
+            held.clear()
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ from tablekit import (HUMAN_TURN, KEYBOARD_MOVE, OVER, axe_violations, board_rol
 from tablekit import start as start_game
 from tablekit import tap_move as tap
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
 
 
 def start(page, mode, **choices):

@@ -8,7 +8,7 @@ import re
 import pytest
 from tablekit import OVER, axe_violations, log, start, wait_engine
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
 
 QUERY = "/?pace=0&budget=0.05"
 PLACING = "document.querySelector('.chains .place-bar:not([hidden])') !== null"

@@ -11,7 +11,7 @@ from test_online_room import create_room, join, start_room
 from parlor.ai import choose_move
 from parlor.rules.gems import CELLS, COLOURS, HOLES, from_dict
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
 
 QUERY = "/?pace=0&budget=0.05&clock=600"
 

@@ -17,7 +17,7 @@ from test_online_room import MY_TURN, create_room, join, start_room, tap_any
 
 from parlor.rules import new_game
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
 
 FILES = "abcdefg"
 # The board as drawn: per square its piece ("x", "o"), a blocked square ("-") or empty (".").

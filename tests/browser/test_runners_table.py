@@ -6,7 +6,7 @@ import re
 import pytest
 from tablekit import HUMAN_TURN, OVER, axe_violations, board_roles, log, start, tap_move, wait_engine, wait_log
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
 
 
 def test_a_person_moves_by_tapping_and_the_computer_replies(open_page, blocked):

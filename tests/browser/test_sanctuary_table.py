@@ -12,7 +12,7 @@ from tablekit import HUMAN_TURN, OVER, axe_violations, board_roles, contrast, lo
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "app" / "engine"))
 from local_table import Table  # noqa: E402  (the engine's own table, to write a saved game)
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.shared_page]
 
 SIX_SPLIT = {"game": "sanctuary", "seats": 2, "card": "Six", "to_move": 0, "seed": 4,
              "pawns": [["T10", "T12", "L", "L"], ["L", "L", "L", "L"]]}

@@ -1,7 +1,8 @@
 """A pytest plugin for the suites run inside Pyodide: each Hypothesis test draws a quarter of the
 examples it draws under CPython (at least 2), a test parametrized by ``seed`` (a cross-check
-over random games) runs the first quarter of its seeds (at least 2), and a test module's
-``POSITIONS`` (how many random positions a cross-check compares) is a quarter of itself.
+over random games) runs the first quarter of its seeds (at least 2), a test parametrized by a
+game's tables (``game``, ``seats``, ``variant``) runs the first table of each game, and a test
+module's ``POSITIONS`` (how many random positions a cross-check compares) is a quarter of itself.
 
 Under CPython the same tests run with their full example counts and every seed; inside Pyodide
 (about 3-4x slower) the question is whether the wheel behaves the same on WebAssembly, which a
@@ -54,6 +55,16 @@ def pytest_collection_modifyitems(config, items):
     kept = {key: set(sorted(found)[:fewer(len(found))]) for key, found in seeds.items()}
     dropped = [item for item in items if seed_of(item)[0] is not None
                and seed_of(item)[1] not in kept[seed_of(item)[0]]]
+
+    # Tables are counted per test and game: the first of each game's tables stays.
+    first_tables = set()
+    for item in items:
+        params = getattr(getattr(item, "callspec", None), "params", {})
+        if {"game", "seats", "variant"} <= set(params):
+            key = (item.originalname, params["game"])
+            if key in first_tables:
+                dropped.append(item)
+            first_tables.add(key)
     if dropped:
         config.hook.pytest_deselected(items=dropped)
         gone = set(map(id, dropped))
