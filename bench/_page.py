@@ -3,9 +3,10 @@
     with engine_page(site) as (page, hello):
         secs, answer = timed_think(page, "new_table", config_text, 1.0, "position 3")
 
-Every request and WebSocket to another origin is refused and reported (tests/conftest.py). The
-start-up benchmark watches requests instead of routing them (`watch_context`): a routed request
-waits for Playwright's Python client to let it through, which delays every request of a page.
+Every request and WebSocket to another origin fails and is reported (tests/conftest.py,
+`guard_context`): requests are watched, not routed (a routed request waits for Playwright's Python
+client to let it through, which delays every request of a page), and Chromium resolves no host
+name but the local server's (NO_FOREIGN_HOSTS, in CHROMIUM_ARGS).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
-from conftest import CHROMIUM, CHROMIUM_ARGS, guard_context, start_server  # noqa: E402
+from conftest import CHROMIUM, CHROMIUM_ARGS, NO_FOREIGN_HOSTS, guard_context, start_server  # noqa: E402,F401 (re-exported)
 
 TIMEOUT = 180_000
 POLL_MS = 500
@@ -44,35 +45,12 @@ def load() -> str:
     return "load %.2f %.2f %.2f" % os.getloadavg()
 
 
-NO_FOREIGN_HOSTS = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
-"""A Chromium flag: every host name but the local server's fails to resolve, so no request can
-leave the machine even though none is routed (`watch_context`)."""
-
-
 def launch(pw, *extra_args: str):
     """Chromium as the tests run it: Debian's when present, else Playwright's own."""
     kwargs = {"args": [*CHROMIUM_ARGS, *extra_args]}
     if Path(CHROMIUM).exists():
         kwargs["executable_path"] = CHROMIUM
     return pw.chromium.launch(**kwargs)
-
-
-def watch_context(context, origin: str, foreign: list[str]) -> None:
-    """Record in `foreign` every request (the pages', their workers' and service worker's) and
-    WebSocket of `context` that is not to `origin`, without routing them: routing makes each
-    request wait for a round trip to this process, a delay no user has, and more of it for a
-    page that makes more requests (measured in docs/benchmarks.md). Launch with
-    NO_FOREIGN_HOSTS so that such requests also fail."""
-    local = (origin.rstrip("/") + "/", "blob:" + origin.rstrip("/") + "/", "data:")
-
-    def check(url: str) -> None:
-        if not url.startswith(local) and url != origin:
-            foreign.append(url)
-
-    context.on("request", lambda request: check(request.url))
-    ws_origin = "ws" + origin[len("http"):]
-    context.on("page", lambda page: page.on(
-        "websocket", lambda ws: None if ws.url.startswith(ws_origin) else foreign.append(ws.url)))
 
 
 @contextmanager

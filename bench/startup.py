@@ -17,7 +17,7 @@ is replayed then), ``parlor-engine-ready`` (the Pyodide worker answered ``hello`
 ``bare-ready`` (``loadPyodide`` resolved and ran a line of Python).
 Targets: engine ready ≤ 1.15 × bare boot; home usable ≤ 0.25 × bare boot.
 
-Requests are watched, not routed (bench/_page.py, `watch_context`): any to another origin stops
+Requests are watched, not routed (tests/conftest.py, `guard_context`): any to another origin stops
 the run, and none can leave, as no other host name resolves. Routing them through Playwright
 would hold every request for a round trip to this process; it cost Parlor's ~45 requests (eight
 of them one after another before Pyodide's files) far more than the bare page's six
@@ -41,7 +41,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
-from _page import NO_FOREIGN_HOSTS, POLL_MS, TIMEOUT, launch, watch_context  # noqa: E402
+from _page import NO_FOREIGN_HOSTS, POLL_MS, TIMEOUT, guard_context, launch  # noqa: E402
 from conftest import start_server  # noqa: E402  (on the path through _page)
 
 BARE_HTML = """<!doctype html>
@@ -122,7 +122,7 @@ def main(argv: list[str] | None = None) -> int:
                     foreign: list[str] = []
                     for kind, srv in bare_srvs.items():  # bare: cold, then warm in one context
                         ctx = browser.new_context()
-                        watch_context(ctx, srv.url, foreign)
+                        guard_context(ctx, srv.url, foreign)
                         for when in ("cold", "warm"):
                             page = ctx.new_page()
                             rows[f"{kind}_{when}"].append(load_bare(page, srv.url + "/"))
@@ -132,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
                     # over, then warm
                     for label, parlor_srv in parlor_srvs.items():
                         ctx = browser.new_context()
-                        watch_context(ctx, parlor_srv.url, foreign)
+                        guard_context(ctx, parlor_srv.url, foreign)
                         for when in ("cold", "warm"):
                             page = ctx.new_page()
                             marks, snapshot = load_parlor(page, parlor_srv.url + "/", foreign)

@@ -35,6 +35,7 @@ CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
     "--allow-loopback-in-peer-connection", "--use-fake-ui-for-media-stream",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",  # NO_FOREIGN_HOSTS
 ]
 
 
@@ -205,19 +206,24 @@ def browser(playwright_instance):
     b.close()
 
 
+NO_FOREIGN_HOSTS = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
+"""A Chromium flag (in CHROMIUM_ARGS): every host name but the local server's fails to resolve, so
+no request of a test's page can leave the machine; guard_context records any that tries."""
+
+
 def guard_context(context, origin: str, blocked: list[str]) -> None:
-    """Route every request (and WebSocket) of a context: local passes, anything else is aborted."""
+    """Record every request (and WebSocket) of a context to another origin in `blocked` (none
+    can leave: NO_FOREIGN_HOSTS; tests assert `blocked == []`). Requests are watched, not routed:
+    a routed request waits for this process to let it through, about 0.3 CPU-s and 0.25 s a
+    page boot (measured, 4 boots each way)."""
     prefix = origin.rstrip("/") + "/"
+    local = (prefix, "blob:" + prefix, "data:")
 
-    def on_route(route):
-        url = route.request.url
-        if url.startswith(prefix) or url == origin:
-            route.continue_()
-        else:
-            blocked.append(url)
-            route.abort("blockedbyclient")
+    def on_request(request):
+        if not request.url.startswith(local) and request.url != origin:
+            blocked.append(request.url)
 
-    context.route("**/*", on_route)
+    context.on("request", on_request)  # the pages', their workers' and service worker's
     ws_prefix = "ws" + prefix[len("http"):]
 
     def on_foreign_ws(ws):
