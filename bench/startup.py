@@ -128,9 +128,11 @@ def main(argv: list[str] | None = None) -> int:
                             rows[f"{kind}_{when}"].append(load_bare(page, srv.url + "/"))
                             page.close()
                         ctx.close()
-                    # Parlor (and the earlier build): cold, wait for the service worker to take
-                    # over, then warm
-                    for label, parlor_srv in parlor_srvs.items():
+                    # Parlor (and the earlier build, first on every other run, so that neither
+                    # always follows the other): cold, wait for the service worker to take over,
+                    # then warm
+                    order = list(parlor_srvs.items())
+                    for label, parlor_srv in (order if run % 2 == 0 else order[::-1]):
                         ctx = browser.new_context()
                         guard_context(ctx, parlor_srv.url, foreign)
                         for when in ("cold", "warm"):
