@@ -218,6 +218,9 @@ def test_host_reloads_mid_game_and_the_room_resumes(open_page, blocked):
     assert f"host={code}" in host.url  # the host's address names its room
     saved = host.evaluate(f"window.parlorRooms.get('{code}')")
     assert json.loads(saved)["room"]["table"] and json.loads(saved)["host_key"]
+    # Bob's turn clock (10 min here) has run a few seconds on the host's page, which keeps it.
+    host.wait_for_function(f"+document.querySelector('.seat-1 .clock').textContent <= {600 - 3}",
+                           timeout=10_000)
 
     t0 = time.monotonic()
     host.reload()
@@ -228,6 +231,9 @@ def test_host_reloads_mid_game_and_the_room_resumes(open_page, blocked):
         page.wait_for_selector(".seat-0[data-presence=here]", timeout=60_000)
         page.wait_for_selector(".seat-1[data-presence=here]", timeout=60_000)
     print(f"host reload to every seat back: {time.monotonic() - t0:.1f} s (Pyodide start included)")
+    # Bob's clock goes on with the time it had left, not a fresh turn, as on Bob's own page.
+    left = int(host.inner_text(".seat-1 .clock"))
+    assert left <= 600 - 3 and abs(left - int(bob.inner_text(".seat-1 .clock"))) <= 3, left
     assert log(host) == before == log(ann) == log(bob)
     assert ann.inner_text(".seat-0 .who").endswith("(you)") and bob.inner_text(".seat-1 .who").endswith("(you)")
     play([host, ann, bob], until_moves=6)

@@ -15,8 +15,11 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy
 from screens.lobby import Lobby, show_qr
 from screens.room_common import MAX_VALUES, ONLINE, retry_signaling, set_address
-from screens.table import TableScreen
+from clock import left_after_reload, saved_turn
+from screens.table import TableScreen, turn_ms
 from screens.table_transport import TableTransport
+
+CLOCK_KEY = "parlor.roomclock."  # + room code: the host's turn clock, {ply, seat, left} (a reload)
 
 
 def absent_after():
@@ -74,6 +77,13 @@ class HostTransport(TableTransport):
 
     def own_seat(self):
         return self.room.you_seat
+
+    def save_clock(self, left_ms):
+        """Keep the running turn's time left, so that a reload resumes it (not a fresh turn)."""
+        snap = self.room.table.snapshot if self.room.table is not None else None
+        if snap is not None and self.room.code:
+            window.localStorage.setItem(CLOCK_KEY + self.room.code,
+                                        json.dumps(saved_turn(snap["ply"], snap["to_move"], left_ms)))
 
 
 class HostRoom:
@@ -241,18 +251,31 @@ class HostRoom:
             return
         self.you_seat = answer.get("host_seat")
         self.rules = lobby.get("rules") or {}
+        left = None
         if lobby["started"] and self.table is None:
             self.lobby.close()
+            left = self.clock_left(answer["snapshot"])
             self.table = TableScreen(self.app, self.root, self.game, ONLINE, self.seat_count,
                                      HostTransport(self))
             self.app.table = self.table
             draw = True
         if self.table is not None:
             if draw:  # else the table draws the answer to its own action
-                self.table.draw(answer["snapshot"])
+                self.table.draw(answer["snapshot"], left)
             self.check_in(answer["snapshot"].get("stand_in_in_s"))
         else:
             self.lobby.draw(self.game, lobby, self.you_seat)
+
+    def clock_left(self, snapshot):
+        """After a reload, the time the turn to move had left then (None: a full turn)."""
+        length = turn_ms(snapshot.get("turn_s"))
+        if not self.resume or length is None:
+            return None
+        try:
+            kept = json_guard.loads(window.localStorage.getItem(CLOCK_KEY + self.code) or "null")
+        except Exception:
+            return None
+        return left_after_reload(kept, snapshot["ply"], snapshot["to_move"], length)
 
     def save(self, room):
         """Keep the room in IndexedDB after every change (a reload resumes it)."""
