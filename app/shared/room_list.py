@@ -95,7 +95,8 @@ def _entry(role, code, record, you, now, titles):
 def entries(hosted, joined, now, titles):
     """The list, newest first. `hosted`: the host records kept in IndexedDB ({game, code, room,
     at?, seats?, started?, over?, expired?}); `joined`: [(code, {seat, token, game?, ...})] of
-    the guest's seats; `titles`: game id -> its title. A record that is not a dict is left out."""
+    the guest's seats; `titles`: game id -> its title. A record that is not a dict is left out,
+    and so is a seat in a room this browser hosts now (it took the room over)."""
     out = []
     for record in hosted or []:
         if not isinstance(record, dict) or not isinstance(record.get("code"), str):
@@ -106,7 +107,10 @@ def entries(hosted, joined, now, titles):
             record["seats"] = seat_words(room.get("seats"))
             record["started"] = bool(room.get("started"))
         out.append(_entry("host", record["code"], record, room.get("host_seat"), now, titles))
+    hosting = set(entry["code"] for entry in out)  # a guest that took the room over hosts it now
     for code, record in joined or []:
+        if code in hosting:
+            continue
         if isinstance(record, dict) and record.get("token") and record.get("game"):
             out.append(_entry("guest", str(code), record, record.get("seat"), now, titles))
     out.sort(key=lambda entry: -entry["at"])

@@ -98,3 +98,8 @@ def test_the_keys_the_home_screen_reads_are_those_the_rooms_write():
     assert 'CLOCK_KEY = "parlor.roomclock."' in (screens / "host_room.py").read_text()
     assert '"parlor.roomclock." + room["code"]' in (screens / "home.py").read_text()
     assert not "parlor.roomclock.".startswith(JOINED_KEY)  # a clock is not listed as a seat
+
+
+def test_a_room_taken_over_is_listed_once_as_hosted():
+    rooms = entries([hosted("TOOK", NOW)], [("TOOK", joined(NOW - MIN))], NOW, TITLES)
+    assert [(r["code"], r["role"]) for r in rooms] == [("TOOK", "host")]
