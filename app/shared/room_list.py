@@ -4,13 +4,26 @@ screens/guest_room.py), newest first, each with its game, code, seats, state and
 and what one tap does (Resume, Rejoin) and whether it may be removed (finished or expired).
 
 Pure Python (the page's MicroPython, and CPython tests); times are milliseconds since the epoch
-passed in by the caller (Date.now() on the page)."""
+passed in by the caller (iso_ms of the page's Date().toISOString())."""
 
 JOINED_KEY = "parlor.room."  # + code, in localStorage: a guest's seat (guest_room.TOKEN_KEY)
 EXPIRE_MS = 24 * 3600 * 1000  # the signaling service forgets a room a day after its last activity
 LEVELS = {"easy": "Easy", "medium": "Medium", "hard": "Hard"}
 STATE_WORDS = {"lobby": "In the lobby", "playing": "In play", "finished": "Finished",
                "expired": "Expired"}
+
+
+def iso_ms(text):
+    """Milliseconds since 1970 of an ISO 8601 UTC time, "2026-12-02T07:59:31.123Z" (JavaScript's
+    toISOString). The page reads its time so: MicroPython gets Date.now() cut to 32 bits."""
+    y, m, d = int(text[0:4]), int(text[5:7]), int(text[8:10])
+    y -= 1 if m <= 2 else 0
+    era = y // 400
+    yoe = y - era * 400
+    doy = (153 * (m - 3 if m > 2 else m + 9) + 2) // 5 + d - 1
+    days = era * 146097 + yoe * 365 + yoe // 4 - yoe // 100 + doy - 719468
+    ms = int(text[20:23]) if len(text) >= 23 and text[19] == "." else 0
+    return ((days * 24 + int(text[11:13])) * 60 + int(text[14:16])) * 60_000 + int(text[17:19]) * 1000 + ms
 
 
 def format_code(code):

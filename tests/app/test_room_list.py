@@ -103,3 +103,14 @@ def test_the_keys_the_home_screen_reads_are_those_the_rooms_write():
 def test_a_room_taken_over_is_listed_once_as_hosted():
     rooms = entries([hosted("TOOK", NOW)], [("TOOK", joined(NOW - MIN))], NOW, TITLES)
     assert [(r["code"], r["role"]) for r in rooms] == [("TOOK", "host")]
+
+
+def test_times_from_iso_text_as_javascript_writes_them():
+    from datetime import datetime
+
+    from room_list import iso_ms
+    for text in ("1970-01-01T00:00:00.000Z", "2000-02-29T23:59:59.999Z", "2026-12-02T07:59:31.123Z",
+                 "2100-03-01T12:00:00.000Z", "2026-01-01T00:00:00Z", "1999-12-31T23:59:59.001Z"):
+        when = datetime.fromisoformat(text.replace("Z", "+00:00"))
+        assert iso_ms(text) == round(when.timestamp() * 1000), text
+    assert iso_ms("2026-12-02T08:00:00.000Z") - iso_ms("2026-12-01T08:00:00.000Z") == 86_400_000

@@ -344,7 +344,8 @@ class GuestRoom:
         if not self.mine.get("token"):
             return  # only a seat is rejoined; a spectator keeps nothing
         if snap is not None:
-            self.mine.update(room_list.guest_summary(snap, lobby, window.Date.now()))
+            self.mine.update(room_list.guest_summary(
+                snap, lobby, room_list.iso_ms(str(window.Date.new().toISOString()))))
         if expired:
             self.mine["expired"] = True
         window.localStorage.setItem(self.key, json.dumps(self.mine))

@@ -90,7 +90,8 @@ class HomeScreen:
                     pass
         titles = {game["id"]: game["title"] for game in GAMES}
         if not self.closed:
-            self.draw_rooms(room_list.entries(hosted, joined, window.Date.now(), titles))
+            now = room_list.iso_ms(str(window.Date.new().toISOString()))
+            self.draw_rooms(room_list.entries(hosted, joined, now, titles))
 
     def draw_rooms(self, rooms):
         from room_list import entry_text, format_code

@@ -323,7 +323,7 @@ class HostRoom:
         record = {"game": self.game["id"], "code": self.code, "host_key": self.host_key,
                   "host_name": self.name, "room": room}
         record.update(room_list.host_summary(answer.get("snapshot"), answer.get("lobby"),
-                                             window.Date.now()))
+                                             room_list.iso_ms(str(window.Date.new().toISOString()))))
         try:
             window.parlorRooms.put(self.code, json.dumps(record))
         except Exception as err:
