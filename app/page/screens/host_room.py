@@ -223,6 +223,7 @@ class HostRoom:
         say so where it stays, and try again, backing off to RECONNECT_MAX_S — with the host key
         once the room exists (the guests come back as after a reload), else the create again."""
         if not self.given_up:
+            self.waiting = None  # the lobby says why, not the engine's start (back with "resumed")
             retry_signaling(self, self.lobby.set_status if self.table is None else self.app.toast)
 
     def reconnect(self):
