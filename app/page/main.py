@@ -254,6 +254,8 @@ class App:
             self.set_status("Starting the game engine… {:.0f} s".format(engine.elapsed_s()), "loading")
         if self.table is not None:
             self.table.tick()
+        elif getattr(self.room, "tick", None) is not None:
+            self.room.tick()  # a host's lobby says how the engine's start is going
 
     def set_status(self, text, state):
         if self.status.textContent != text:

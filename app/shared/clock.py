@@ -46,3 +46,19 @@ class TurnClock:
 def shown(ms):
     """Seconds left as a person reads them: 30, 9, 0 (rounded up, so 0 means out)."""
     return (int(ms) + 999) // 1000
+
+
+def saved_turn(ply, seat, left_ms):
+    """What a page keeps of its running clock for a reload: the turn and the time it had left."""
+    return {"ply": ply, "seat": seat, "left": int(left_ms)}
+
+
+def left_after_reload(saved, ply, seat, turn_ms):
+    """The time left of turn (`ply`, `seat`) kept by saved_turn before a reload, within
+    0..turn_ms; None (a full turn) when it was kept for another turn or cannot be read."""
+    if not isinstance(saved, dict) or saved.get("ply") != ply or saved.get("seat") != seat:
+        return None
+    left = saved.get("left")
+    if isinstance(left, bool) or not isinstance(left, (int, float)) or left != left:
+        return None
+    return max(0, min(int(left), turn_ms))

@@ -7,7 +7,7 @@ import time
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from qrkit import qr_dark_modules, segno_modules
-from tablekit import KEYBOARD_MOVE, OVER, log, wait_engine
+from tablekit import KEYBOARD_MOVE, OVER, axe_violations, log, wait_engine
 from tablekit import start as start_game
 
 pytestmark = pytest.mark.browser
@@ -107,6 +107,15 @@ def test_host_and_two_guests_play_ataxx_hostile_moves_refused_and_rejoin(open_pa
     link = create_room(host, "ataxx", ["human", "human"], you="watch", layout="Diamond")
     assert "?room=" in link and host.inner_text(".room-code").startswith("Room code: ")
     assert host.is_disabled("button.start-room")
+    # One status: the lobby's (the page's engine line is hidden in a room), under the game's name.
+    assert host.inner_text(".lobby h2") == "Online room · Ataxx"
+    assert not host.is_visible("#status") and host.inner_text(".lobby-status") == \
+        "Waiting for players to take the open seats…"
+    # Copy link says that it copied, and it did.
+    host.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    host.click("button.copy-link")
+    host.wait_for_function("document.querySelector('.invite .copied').textContent === 'Link copied'")
+    assert host.evaluate("navigator.clipboard.readText()") == link
     # The lobby's QR code (made by the engine with segno) encodes the invite link.
     host.wait_for_selector(".lobby .qr svg", timeout=30_000)
     assert qr_dark_modules(host.inner_html(".lobby .qr")) == segno_modules(link)
@@ -200,6 +209,28 @@ def test_host_and_two_guests_play_ataxx_hostile_moves_refused_and_rejoin(open_pa
     bob.wait_for_selector(".home")
     bob.wait_for_function("document.body.dataset.ready")
     assert bob.query_selector(".lobby, .table") is None
+    # ... and lists the room he joined, finished: Rejoin (to see the end) or Remove.
+    entry = f".rooms .room-entry[data-code='{code}']"
+    bob.wait_for_selector(entry)
+    assert bob.inner_text(entry + " .recent-head") == "Ataxx · " + "-".join([code[:4], code[4:8], code[8:]])
+    meta = bob.inner_text(entry + " .recent-meta")
+    assert meta.startswith("You joined · Ann <b>bold</b>, Bob (you) · Finished · "), meta
+    assert meta.endswith(("just now", "1 min ago", "2 min ago")), meta
+    assert bob.inner_text(entry + " .recent-actions") .split() == ["Rejoin", "Remove"]
+    assert axe_violations(bob) == []
+    bob.click(entry + " button:text-is('Remove')")
+    bob.wait_for_selector(".rooms", state="hidden")
+    assert bob.evaluate(f"localStorage.getItem('parlor.room.{code}')") is None
+    # A wrong (or expired) code: only why, and the way home; no invitation, no name field.
+    bob.goto(bob.url.split("?")[0] + QUERY + "&room=ZZZZ-ZZZZ-ZZZZ")
+    bob.wait_for_selector(".lobby[data-failed] .room-failed", timeout=30_000)
+    assert bob.inner_text(".lobby h2") == "This room cannot be opened"
+    assert bob.inner_text(".room-failed").startswith("No room has the code ZZZZ-ZZZZ-ZZZZ: it may be mistyped")
+    assert bob.query_selector(".lobby .invite, .lobby input, .lobby .lobby-seats, .lobby .qr") is None
+    assert bob.evaluate("document.activeElement.textContent") == "Home"
+    bob.click(".lobby button:text-is('Home')")
+    bob.wait_for_selector("article[data-game=ataxx]")
+    assert "room=" not in bob.evaluate("location.search")
     assert blocked == []
 
 
@@ -218,23 +249,64 @@ def test_host_reloads_mid_game_and_the_room_resumes(open_page, blocked):
     assert f"host={code}" in host.url  # the host's address names its room
     saved = host.evaluate(f"window.parlorRooms.get('{code}')")
     assert json.loads(saved)["room"]["table"] and json.loads(saved)["host_key"]
+    # Bob's turn clock (10 min here) has run a few seconds on the host's page, which keeps it.
+    host.wait_for_function(f"+document.querySelector('.seat-1 .clock').textContent <= {600 - 3}",
+                           timeout=10_000)
 
+    host.add_init_script(SEEN_STATUSES)
     t0 = time.monotonic()
     host.reload()
     # the guests see the host leave (their turn waits) ...
     wait_engine(host)
     host.wait_for_selector(".table .board", timeout=60_000)
+    # While the engine started, the lobby said so, under the game's name, as the only status.
+    seen = host.evaluate("window.parlorSeen")
+    assert ["Online room · Ataxx", "Reopening your room: connecting…", False] in seen, seen
+    assert any(t.startswith("Reopening your room: starting the game engine… ") and t.endswith(" s")
+               and not shown and h == "Online room · Ataxx" for h, t, shown in seen), seen
     for page in (host, ann, bob):  # ... and come back by themselves, into their seats
         page.wait_for_selector(".seat-0[data-presence=here]", timeout=60_000)
         page.wait_for_selector(".seat-1[data-presence=here]", timeout=60_000)
     print(f"host reload to every seat back: {time.monotonic() - t0:.1f} s (Pyodide start included)")
+    # Bob's clock goes on with the time it had left, not a fresh turn, as on Bob's own page.
+    left = int(host.inner_text(".seat-1 .clock"))
+    assert left <= 600 - 3 and abs(left - int(bob.inner_text(".seat-1 .clock"))) <= 3, left
     assert log(host) == before == log(ann) == log(bob)
     assert ann.inner_text(".seat-0 .who").endswith("(you)") and bob.inner_text(".seat-1 .who").endswith("(you)")
+    # The host leaves: its home screen lists the room, and one tap resumes it.
+    host.click(".table > .controls button:text-is('Leave')")
+    entry = f".rooms .room-entry[data-code='{code}'][data-role=host]"
+    host.wait_for_selector(entry)
+    assert host.inner_text(entry + " .recent-meta").startswith("You host · Ann, Bob · In play · ")
+    assert host.inner_text(entry + " .recent-actions") == "Resume"  # in play: not removable
+    for page in (ann, bob):
+        page.wait_for_selector(".card.takeover:not([hidden])", timeout=10_000)  # the host is away
+    host.click(entry + " button:text-is('Resume')")
+    host.wait_for_selector(".table .board", timeout=30_000)
+    for page in (host, ann, bob):
+        page.wait_for_selector(".seat-0[data-presence=here]", timeout=30_000)
+        page.wait_for_selector(".seat-1[data-presence=here]", timeout=30_000)
+    assert f"host={code}" in host.url and log(host) == before
     play([host, ann, bob], until_moves=6)
     for page in (ann, bob):
         page.wait_for_function("document.querySelectorAll('.move-log .mv').length === 6", timeout=10_000)
     assert log(ann) == log(host) == log(bob) and log(host)[:3] == before
     assert blocked == []
+
+
+# Every (heading, status) a room's lobby showed, with whether the page's engine line was shown.
+SEEN_STATUSES = """
+window.parlorSeen = [];
+new MutationObserver(() => {
+  const status = document.querySelector('.lobby .lobby-status');
+  if (!status) return;
+  const line = document.getElementById('status');
+  const item = [document.querySelector('.lobby h2').textContent, status.textContent,
+                !!line && getComputedStyle(line).display !== 'none'];
+  const last = window.parlorSeen[window.parlorSeen.length - 1];
+  if (!last || last.join('|') !== item.join('|')) window.parlorSeen.push(item);
+}).observe(document, {subtree: true, childList: true, characterData: true});
+"""
 
 
 def expose_pyodide(context):

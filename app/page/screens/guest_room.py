@@ -8,13 +8,14 @@ import asyncio
 import json
 
 import json_guard
+import room_list
 from catalog import game as catalog_game
 from dom import button, el, show
 from net.room_link import RoomNet
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 from screens.host_room import HostRoom
-from screens.lobby import NAME_KEY, Lobby, invite_link, show_qr
+from screens.lobby import NAME_KEY, Lobby, format_code, invite_link, show_qr
 from screens.room_common import MAX_VALUES, ONLINE, retry_signaling, set_address
 from screens.table import TableScreen
 from screens.table_transport import TableTransport
@@ -144,6 +145,17 @@ class GuestRoom:
         elif kind == "error" and message.get("code") == "no-room" and self.reconnects:
             self.given_up = True  # back too late: the room expired; nothing to reconnect to
             self.status("This room has closed.")
+            self.remember(expired=True)
+        elif kind == "error" and message.get("code") in ("no-room", "room-full") and self.table is None:
+            self.given_up = True  # a wrong or expired code, or a full room: only why, and home
+            if message["code"] == "no-room":
+                self.remember(expired=True)
+                reason = ("No room has the code {}: it may be mistyped, or the room has closed "
+                          "(rooms close after a day without activity, or an hour with nobody in "
+                          "them). Ask the host for a new invitation.".format(format_code(self.code)))
+            else:
+                reason = str(message.get("message") or "This room is full.")
+            self.lobby.fail("This room cannot be opened", reason)
         elif kind == "error":
             self.status(str(message.get("message", "Signaling error")))
             self.app.toast(str(message.get("message", "Signaling error")))
@@ -289,7 +301,7 @@ class GuestRoom:
         if you.get("token"):
             self.mine = {"seat": self.you_seat, "token": you["token"],
                          "name": lobby["seats"][self.you_seat]["name"]}
-            window.localStorage.setItem(self.key, json.dumps(self.mine))
+        self.remember(snap, lobby)
         document.body.dataset.room = "seated" if self.you_seat is not None else "watching"
         self.take_back(lobby)
         if lobby["started"] and self.table is None:
@@ -325,6 +337,18 @@ class GuestRoom:
         self.rematch_card.replaceChildren()
         el("p", None, "The host opened a rematch in a fresh room.", self.rematch_card)
         el("a", "btn primary join-rematch", "Join the rematch", self.rematch_card, href=invite_link(code))
+
+    def remember(self, snap=None, lobby=None, expired=False):
+        """Keep this browser's seat (its token) with what the home screen lists of the room:
+        the game, the seats, finished or not, when it was last seen (room_list.py)."""
+        if not self.mine.get("token"):
+            return  # only a seat is rejoined; a spectator keeps nothing
+        if snap is not None:
+            self.mine.update(room_list.guest_summary(
+                snap, lobby, room_list.iso_ms(str(window.Date.new().toISOString()))))
+        if expired:
+            self.mine["expired"] = True
+        window.localStorage.setItem(self.key, json.dumps(self.mine))
 
     def forget(self):
         self.mine = {}

@@ -14,6 +14,7 @@ import json
 from catalog import GAMES, game as catalog_game, mode as catalog_mode, seat_colours
 from dom import button, el, on, show
 from home_form import home_html, table_config
+from pyscript import window
 
 KEEP_TEXT = "Games you finish on this device are kept here (the last 50)."
 # recent_games.py and record_summary.py are imported when the list is drawn, after the home
@@ -49,13 +50,90 @@ class HomeScreen:
             on(card.querySelector("button.start"), "click", lambda event, g=game, c=card: self.start(g, c))
             on(card.querySelector("button.online-room"), "click", lambda event, g=game: app.room_setup(g))
         self.closed = False
+        # This browser's online rooms, hosted and joined: at the top once there is one.
+        self.rooms = el("section", "card rooms", aria_labelledby="rooms-title")
+        el("h2", None, "Your online rooms", self.rooms, id="rooms-title")
+        self.rooms_list = el("ul", "recent-list rooms-list", parent=self.rooms)
+        show(self.rooms, False)
+        self.root.insertBefore(self.rooms, self.root.querySelector("article[data-game]"))
         self.entries = []  # [(key, record)] of the recent games, newest first
         self.recent = el("section", "card recent", parent=self.root, aria_labelledby="recent-title")
         el("h2", None, "Recent games", self.recent, id="recent-title")
         self.recent_empty = el("p", None, KEEP_TEXT, self.recent)
         self.recent_list = el("ul", "recent-list", parent=self.recent)
         self.opener = RecordOpener(self.root, app)
+        asyncio.create_task(self.load_rooms())
         asyncio.create_task(self.load_recent())
+
+    async def load_rooms(self):
+        """The rooms this browser hosts (IndexedDB) and the seats it holds as a guest
+        (localStorage), listed by room_list.py; one tap resumes or rejoins."""
+        import json_guard
+        import room_list
+        hosted = []
+        try:
+            for text in json.loads(window.JSON.stringify(await window.parlorRooms.list()) or "[]"):
+                try:
+                    hosted.append(json_guard.loads(str(text), max_values=100_000))
+                except Exception:
+                    pass
+        except Exception as err:
+            window.console.warn("parlor: the rooms could not be read:", str(err))
+        joined = []
+        store = window.localStorage
+        for index in range(store.length):
+            key = store.key(index)
+            if key and key.startswith(room_list.JOINED_KEY):
+                try:
+                    joined.append((key[len(room_list.JOINED_KEY):], json_guard.loads(store.getItem(key))))
+                except Exception:
+                    pass
+        titles = {game["id"]: game["title"] for game in GAMES}
+        if not self.closed:
+            now = room_list.iso_ms(str(window.Date.new().toISOString()))
+            self.draw_rooms(room_list.entries(hosted, joined, now, titles))
+
+    def draw_rooms(self, rooms):
+        from room_list import entry_text, format_code
+        self.rooms_list.replaceChildren()
+        for room in rooms:
+            item = el("li", "recent-game room-entry", parent=self.rooms_list, data_code=room["code"],
+                      data_role=room["role"], data_state=room["state"])
+            text = el("div", "recent-text", parent=item)
+            head = el("p", "recent-head", None, text)
+            el("strong", None, room["title"], head)
+            el("span", "room-entry-code", " · " + format_code(room["code"]), head)
+            el("p", "recent-meta", entry_text(room), text)
+            actions = el("div", "recent-actions", parent=item)
+            name = room["title"] + " room " + format_code(room["code"])
+            if room["action"]:
+                button(actions, room["action"], lambda r=room: self.open_room(r), "btn small primary",
+                       aria_label=room["action"] + " " + name)
+            if room["removable"]:
+                button(actions, "Remove", lambda r=room: asyncio.create_task(self.remove_room(r)),
+                       "btn small ghost", aria_label="Remove " + name)
+        show(self.rooms, bool(rooms))
+        self.rooms.dataset.count = str(len(rooms))
+
+    def open_room(self, room):
+        if room["role"] == "host":
+            self.app.resume_host(room["code"])
+        else:
+            self.app.join_room(room["code"])
+
+    async def remove_room(self, room):
+        import room_list
+        if room["role"] == "host":
+            try:
+                await window.parlorRooms.remove(room["code"])
+            except Exception as err:
+                window.console.warn("parlor: the room could not be removed:", str(err))
+            window.localStorage.removeItem("parlor.roomclock." + room["code"])  # host_room.CLOCK_KEY
+        else:
+            window.localStorage.removeItem(room_list.JOINED_KEY + room["code"])
+        if not self.closed:
+            await self.load_rooms()
+            self.app.toast("Removed from your rooms.")
 
     async def load_recent(self):
         import recent_games

@@ -9,14 +9,18 @@ import asyncio
 import json
 
 import json_guard
-from dom import query_param
+import room_list
+from dom import query_param, show
 from net.room_link import RoomNet
 from pyscript import document, window
 from pyscript.ffi import create_proxy
-from screens.lobby import Lobby, show_qr
+from screens.lobby import Lobby, format_code, show_qr
 from screens.room_common import MAX_VALUES, ONLINE, retry_signaling, set_address
-from screens.table import TableScreen
+from clock import left_after_reload, saved_turn
+from screens.table import TableScreen, turn_ms
 from screens.table_transport import TableTransport
+
+CLOCK_KEY = "parlor.roomclock."  # + room code: the host's turn clock, {ply, seat, left} (a reload)
 
 
 def absent_after():
@@ -35,6 +39,18 @@ async def load_host_room(code):
         return json_guard.loads(text, max_values=MAX_VALUES) if text else None
     except Exception:
         return None
+
+
+def expired_text(code):
+    """Why a room cannot be opened any more (the signaling service's `no-room`)."""
+    return ("Room {} is no longer open: rooms close after a day without activity, or an hour "
+            "with nobody in them. Start a new room from the home screen.".format(format_code(code)))
+
+
+def forget_host_room(code):
+    """This browser no longer keeps room `code` it hosted (the home screen's Remove)."""
+    window.parlorRooms.remove(code)
+    window.localStorage.removeItem(CLOCK_KEY + code)
 
 
 class HostTransport(TableTransport):
@@ -75,6 +91,13 @@ class HostTransport(TableTransport):
     def own_seat(self):
         return self.room.you_seat
 
+    def save_clock(self, left_ms):
+        """Keep the running turn's time left, so that a reload resumes it (not a fresh turn)."""
+        snap = self.room.table.snapshot if self.room.table is not None else None
+        if snap is not None and self.room.code:
+            window.localStorage.setItem(CLOCK_KEY + self.room.code,
+                                        json.dumps(saved_turn(snap["ply"], snap["to_move"], left_ms)))
+
 
 class HostRoom:
     """The host's controller. A new room (`config`...) or, with `resume` (the record this page
@@ -113,7 +136,10 @@ class HostRoom:
         self.reconnects = 0  # signaling reconnects since the last success (lost_signaling)
         self.given_up = False  # the room is not ours any more: no more reconnects
         self.reconnect_proxy = create_proxy(self.reconnect)
-        self.lobby = Lobby(root, "host", on_start=self.start, on_leave=app.go_home)
+        self.lobby = Lobby(root, "host", on_start=self.start, on_leave=app.go_home, game=game)
+        self.waiting = None  # what the lobby says while the engine starts ("…: starting the game engine")
+        if resume and (resume.get("room") or {}).get("started"):
+            show(self.lobby.start, False)  # a game in progress comes back at its table
         if net is not None:  # this page was a guest and won claim-host: its socket stays
             for link in list(net.links.values()):
                 link.close()
@@ -125,7 +151,7 @@ class HostRoom:
         elif resume:
             self.net = RoomNet("host", self)
             self.lobby.set_code(self.code)
-            self.lobby.set_status("Resuming the room…")
+            self.lobby.set_status("Reopening your room: connecting…")
             self.net.connect({"type": "resume", "room": self.code, "host_key": self.host_key})
         else:
             self.net = RoomNet("host", self)
@@ -144,36 +170,60 @@ class HostRoom:
                     self.on_created(self.code)
             set_address("host", self.code)
             self.lobby.set_code(self.code)
-            self.app.engine.when_ready(lambda: asyncio.create_task(show_qr(self.app, self)))
             if not self.opened:
                 if self.table is None:
-                    self.lobby.set_status("Starting the game engine…")
+                    self.waiting = ("Reopening your room" if self.resume else
+                                    "The invitation is ready to send")
+                    self.tick()
                 self.app.engine.when_ready(lambda: asyncio.create_task(self.open()))
             elif self.table is None:  # back after lost_signaling: the guests reconnect by themselves
                 self.lobby.set_status("Connected again.")
             else:
                 self.app.toast("Connected again.")
+            # after the room is open: the engine answers in order, and the seats come first
+            self.app.engine.when_ready(lambda: asyncio.create_task(show_qr(self.app, self)))
         elif kind == "error":
-            self.app.toast(str(message.get("message", "Signaling error")))
+            if message.get("code") != "no-room" or self.opened:  # else the lobby says why
+                self.app.toast(str(message.get("message", "Signaling error")))
             if message.get("code") in ("bad-key", "no-room") and self.opened:
                 self.given_up = True  # back too late: taken over, or expired
                 self.app.toast("This room is no longer yours: another participant took it over, "
                                "or it expired.")
             if message.get("code") in ("bad-key", "no-room") and not self.opened:
                 # the room expired, or another participant took it over: it is not ours any more
-                window.parlorRooms.remove(self.code)
                 set_address()
+                self.waiting = None
                 if message["code"] == "bad-key":  # join it as a guest, back into the old seat
+                    forget_host_room(self.code)
                     self.app.join_room(self.code, reclaim=None if self.you_seat is None else
                                        {"seat": self.you_seat, "name": self.name})
+                else:  # kept on the home screen as expired, until removed there
+                    self.given_up = True
+                    if self.resume and not self.resume.get("replica"):
+                        self.resume["expired"] = True
+                        window.parlorRooms.put(self.code, json.dumps(self.resume))
+                    self.lobby.fail("This room has closed", expired_text(self.code))
         elif kind == "closed" and not self.closed:
             self.lost_signaling()
+
+    def tick(self):
+        """While the engine starts (App.tick, a few times a second): the lobby's one status says
+        so, with the seconds, beside what the room is doing."""
+        engine = self.app.engine
+        if self.waiting is None or self.opened or self.closed or self.table is not None:
+            return
+        if engine.ready:
+            self.lobby.set_status(self.waiting + ": opening it…")
+        elif not engine.failed and not engine.stopped:
+            self.lobby.set_status("{}: starting the game engine… {:.0f} s".format(
+                self.waiting, engine.elapsed_s()))
 
     def lost_signaling(self):
         """The signaling socket closed under the host (a network change, the service restarted):
         say so where it stays, and try again, backing off to RECONNECT_MAX_S — with the host key
         once the room exists (the guests come back as after a reload), else the create again."""
         if not self.given_up:
+            self.waiting = None  # the lobby says why, not the engine's start (back with "resumed")
             retry_signaling(self, self.lobby.set_status if self.table is None else self.app.toast)
 
     def reconnect(self):
@@ -200,6 +250,7 @@ class HostRoom:
             self.app.toast(answer["error"])
             return
         self.opened = True
+        self.waiting = None
         self.apply(answer)
         queue, self.queue = self.queue, []
         for event in queue:
@@ -231,7 +282,7 @@ class HostRoom:
         if self.closed:
             return
         if answer.get("saved") is not None and self.code and self.host_key:
-            self.save(answer["saved"])
+            self.save(answer["saved"], answer)
         for peer, text in answer.get("outbox") or []:
             self.net.send(peer, text)
         for peer in answer.get("close") or []:
@@ -241,23 +292,39 @@ class HostRoom:
             return
         self.you_seat = answer.get("host_seat")
         self.rules = lobby.get("rules") or {}
+        left = None
         if lobby["started"] and self.table is None:
             self.lobby.close()
+            left = self.clock_left(answer["snapshot"])
             self.table = TableScreen(self.app, self.root, self.game, ONLINE, self.seat_count,
                                      HostTransport(self))
             self.app.table = self.table
             draw = True
         if self.table is not None:
             if draw:  # else the table draws the answer to its own action
-                self.table.draw(answer["snapshot"])
+                self.table.draw(answer["snapshot"], left)
             self.check_in(answer["snapshot"].get("stand_in_in_s"))
         else:
             self.lobby.draw(self.game, lobby, self.you_seat)
 
-    def save(self, room):
-        """Keep the room in IndexedDB after every change (a reload resumes it)."""
+    def clock_left(self, snapshot):
+        """After a reload, the time the turn to move had left then (None: a full turn)."""
+        length = turn_ms(snapshot.get("turn_s"))
+        if not self.resume or length is None:
+            return None
+        try:
+            kept = json_guard.loads(window.localStorage.getItem(CLOCK_KEY + self.code) or "null")
+        except Exception:
+            return None
+        return left_after_reload(kept, snapshot["ply"], snapshot["to_move"], length)
+
+    def save(self, room, answer):
+        """Keep the room in IndexedDB after every change (a reload, or the home screen's list of
+        rooms, resumes it), with what that list shows (room_list.py)."""
         record = {"game": self.game["id"], "code": self.code, "host_key": self.host_key,
                   "host_name": self.name, "room": room}
+        record.update(room_list.host_summary(answer.get("snapshot"), answer.get("lobby"),
+                                             room_list.iso_ms(str(window.Date.new().toISOString()))))
         try:
             window.parlorRooms.put(self.code, json.dumps(record))
         except Exception as err:
@@ -297,7 +364,7 @@ class HostRoom:
             for peer in list(old_net.links):
                 old_net.send(peer, text)
             window.setTimeout(create_proxy(old_net.close), 3000)  # let the message go first
-            window.parlorRooms.remove(old_code)
+            forget_host_room(old_code)
 
         app.close()
         app.room = HostRoom(app, app.screen, self.game, answer["config"], answer["host_seat"],

@@ -1,9 +1,14 @@
 """The lobby of an online room, the host's and a guest's: the room code, the invite link with
-Copy link and its QR code, the seats with who is connected, Take (a guest) and Start (the host)."""
+Copy link and its QR code, the seats with who is connected, Take (a guest) and Start (the host).
+One status line says where the room is (the page's own engine status is hidden in a room); a
+room that cannot be opened shows only why, and the way home."""
+
+import asyncio
 
 from catalog import SEAT_MARKS, seat_colours
 from dom import button, el, show
 from pyscript import window
+from room_list import format_code
 from screens.table_seats import controller, paint_colours
 
 NAME_KEY = "parlor.name"  # the name this browser last gave in a room
@@ -12,10 +17,6 @@ NAME_KEY = "parlor.name"  # the name this browser last gave in a room
 def invite_link(code):
     loc = window.location
     return loc.origin + loc.pathname + "?room=" + code
-
-
-def format_code(code):
-    return "-".join(code[i:i + 4] for i in range(0, len(code), 4))
 
 
 def text_input(parent, label, value, name):
@@ -37,19 +38,25 @@ async def show_qr(app, screen):
         screen.lobby.set_qr(answer["svg"])
 
 
+def lobby_title(game):
+    return "Online room · " + game["title"] if game else "Online room"
+
+
 class Lobby:
-    def __init__(self, root, role, on_take=None, on_start=None, on_leave=None):
+    def __init__(self, root, role, on_take=None, on_start=None, on_leave=None, game=None):
         self.role = role
         self.on_take = on_take
-        self.game = None
+        self.on_leave = on_leave
+        self.game = game
         self.root = el("section", "card lobby", parent=root, aria_label="Room lobby", data_role=role)
-        self.title = el("h2", None, "Online room", self.root)
+        self.title = el("h2", None, lobby_title(game), self.root)
         self.code = el("p", "room-code", "", self.root)
         el("p", "invite-words", "Send this invitation to your friends.", self.root)
         invite = el("p", "invite", parent=self.root)
         self.link = el("a", "invite-link", "", invite)
-        self.copy = button(invite, "Copy link", self.copy_link, "btn small")
+        self.copy = button(invite, "Copy link", self.copy_link, "btn small copy-link")
         show(self.copy, False)
+        self.copied = el("span", "copied", "", invite, role="status")
         self.qr = el("div", "qr", parent=self.root, aria_label="QR code of the invite link")
         show(self.qr, False)
         self.seats = el("ol", "lobby-seats", parent=self.root, aria_label="Seats")
@@ -80,10 +87,27 @@ class Lobby:
         show(self.qr, True)
 
     def copy_link(self):
+        asyncio.create_task(self._copy())
+
+    async def _copy(self):
+        """Copy the invite link, and say that it was copied (or that it could not be: the link
+        is there to select)."""
         try:
-            window.navigator.clipboard.writeText(self.link.textContent)
+            await window.navigator.clipboard.writeText(self.link.textContent)
+            said = "Link copied"
         except Exception:
-            pass
+            said = "Could not copy: select the link and copy it"
+        self.copied.textContent = said  # stays: a confirmation read late is still true
+
+    def fail(self, heading, reason):
+        """The room cannot be opened (a wrong or expired code, a full room): only why, and the
+        way home; no invitation, no seats, no name field."""
+        self.root.replaceChildren()
+        self.root.dataset.failed = "1"
+        el("h2", None, heading, self.root)
+        el("p", "room-failed", reason, self.root, role="alert")
+        bar = el("div", "controls", parent=self.root)
+        button(bar, "Home", self.on_leave, "btn primary go-home").focus()
 
     def set_status(self, text):
         self.status.textContent = text
@@ -91,7 +115,7 @@ class Lobby:
     def draw(self, game, lobby, you_seat):
         self.game = game
         self.root.dataset.game = game["id"]
-        self.title.textContent = "Online room · " + game["title"]
+        self.title.textContent = lobby_title(game)
         self.room_rules.textContent = game.get("room_rules", "")
         show(self.room_rules, bool(game.get("room_rules")))
         self.seats.replaceChildren()
