@@ -109,6 +109,7 @@ def stored(key, default):
 
 class Board(PickBoard):
     cell_role = "button"  # holes in a named group (the grid has gaps; the view may be transposed)
+    own_confirm = True  # a gem waits in its hole for the board's own Confirm (its own setting)
 
     def __init__(self, parent, game, on_move):
         self.send = on_move

@@ -139,7 +139,7 @@ class Board(PickBoard):
             move = self.move_to(name)
             claims = self.previews.get(move) or [] if move else []
             text.textContent = "+" + str(len(claims)) if claims else ""
-        self.ring_claims(None)
+        self.ring_claims(self.pending_move)  # a move waiting for Confirm keeps its claims ringed
 
     def ring_claims(self, move):
         """Ring the hexes `move` would claim (None: none)."""
@@ -155,11 +155,15 @@ class Board(PickBoard):
 
     def _preview_at(self, event):
         cell = event.target.closest("[data-sq]")
-        self.ring_claims(self.move_to(cell.dataset.sq) if cell is not None else None)
+        self.ring_claims((self.move_to(cell.dataset.sq) if cell is not None else None) or self.pending_move)
 
     def _focus(self, name):
         super()._focus(name)
-        self.ring_claims(self.move_to(name))
+        self.ring_claims(self.move_to(name) or self.pending_move)
+
+    def move_words(self, seat, move):
+        """"A2 → A4 (leap): claims A3" for the line beside Confirm."""
+        return super().move_words(seat, move) + self.claims_words(move)
 
     def claims_words(self, move):
         """": claims E3 from Blue, E4"", or "" for a move that claims nothing."""
@@ -171,7 +175,9 @@ class Board(PickBoard):
 
     def label(self, name, kind):
         cell = self.cells_view[name] if self.cells_view else {"runner": None, "owner": None}
-        words = name
+        move = self.move_to(name) if kind else None
+        gain = len(self.previews.get(move) or []) if move else 0
+        words = name + (" +" + str(gain) if gain else "")  # as drawn: the name, then "+2"
         if cell["runner"] is not None:
             words += ", " + self.colours[cell["runner"]] + " runner"
         if cell["owner"] is not None:
@@ -179,7 +185,6 @@ class Board(PickBoard):
         if cell["runner"] is None and cell["owner"] is None:
             words += ", empty"
         words += self.target_words(name, kind)
-        move = self.move_to(name) if kind else None
         return words + (self.claims_words(move) if move else "")
 
     def step(self, name, key):

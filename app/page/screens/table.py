@@ -17,6 +17,7 @@ from clock import TurnClock
 from dom import button, el, now_ms, on, query_param, show
 from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
+from screens.table_confirm import MoveConfirm
 from screens.table_controls import ResultDialog, TableControls, result_text
 from screens.table_replay import Replay, common_prefix
 from screens.table_seats import SeatChips, paint_colours
@@ -121,6 +122,8 @@ class TableScreen:
         show(self.progress, False)
         self.stage = el("div", "stage", parent=self.root)
         self.board = board_class(game["id"])(self.stage, game, self.on_move)
+        # A person's move may wait for Confirm (the setting; online there is no Undo).
+        self.confirm = MoveConfirm(self.root, self, transport.online)
         self.controls = TableControls(self.root, self, transport, self.app.go_home)
         self.log = el("ol", "move-log", parent=self.root, aria_label="Moves")
         self.log_drawn = []  # the log entries on the page
@@ -222,6 +225,7 @@ class TableScreen:
             meta = self.board.meta(snapshot)
             self.meta.textContent = meta
             show(self.meta, bool(meta))
+        self.confirm.drawn(snapshot, interactive and self.replay.viewing is None)
         self.seats.draw(snapshot, colours, self.presence, self.transport.own_seat())
         self.seats.offer(self.transport.open_seats(snapshot), self.transport.take)
         self.draw_log(snapshot)  # after the board: a board's log text may read what it drew
@@ -435,11 +439,22 @@ class TableScreen:
 
     # --- intents out -----------------------------------------------------------------------
     def on_move(self, move):
+        """A person's move from the board: sent, or shown waiting for Confirm (the setting)."""
         snap = self.snapshot
+        if snap is None or not self.confirm.propose(move, snap["to_move"], snap["ply"]):
+            return
+        self.send_move(move)
+
+    def send_move(self, move):
+        """Play a person's move: the board offers nothing more until the answer."""
+        snap = self.snapshot
+        self.board.lock()
         self.act({"type": "move", "seat": snap["to_move"], "move": move, "ply": snap["ply"]})
 
     def on_pass(self):
-        self.on_move("pass")
+        """Pass (the only move: nothing to confirm)."""
+        self.confirm.cancel()
+        self.send_move("pass")
 
     def on_undo(self):
         self.act({"type": "undo"})
@@ -452,6 +467,8 @@ class TableScreen:
     def set_paused(self, paused):
         if not self.transport.runs_table:
             return
+        if paused:
+            self.confirm.cancel()  # a paused board offers no move
         # Show it at once, even while the engine is busy thinking.
         self.snapshot["paused"] = paused
         if isinstance(self.snapshot.get("saved"), dict):

@@ -1,6 +1,6 @@
 """The table's controls: Pass, Undo, Pause / Resume, Rematch (during a game it asks first), New
-game (Leave at an online table), Save record and Sound on / off; and the result dialog at the
-end."""
+game (Leave at an online table), Save record, Sound on / off and Confirm moves; and the result
+dialog at the end."""
 
 import asyncio
 
@@ -30,6 +30,10 @@ class TableControls:
                                   aria_expanded="false")
         self.sound_button = button(bar, "", self.toggle_sound, "btn ghost sound")
         self.draw_sound_label()
+        # Whether a move waits for Confirm (screens/table_confirm.py), saved on this device.
+        self.confirm_button = button(bar, "Confirm moves", self.toggle_confirm, "btn ghost confirm-moves",
+                                     aria_pressed="true" if table.confirm.on() else "false")
+        show(self.confirm_button, table.confirm.offered() and not transport.replay_only)
         if not transport.undo:
             show(self.undo_button, False)
         if not transport.runs_table:
@@ -84,6 +88,11 @@ class TableControls:
         """Sound effects on or off, saved on this device (app/page/sound.py)."""
         sound.set_enabled(not sound.enabled())
         self.draw_sound_label()
+
+    def toggle_confirm(self):
+        """Confirm moves on or off, for every game on this device."""
+        now_on = self.table.confirm.toggle()
+        self.confirm_button.setAttribute("aria-pressed", "true" if now_on else "false")
 
     def draw_sound_label(self):
         on_now = sound.enabled()
