@@ -112,16 +112,11 @@ class Board(PickBoard):
         self.viewport.follow_play()
 
     def meta(self, snapshot):
-        """Round, goal and (2v2) team totals, for the line above the board."""
+        """Round and goal, for the line above the board (2v2: the teams' totals head the seats,
+        screens/table_seats.py)."""
         view = snapshot["view"]
-        parts = ["Round {}/{}".format(min(view["round"], view["rounds"]), view["rounds"]),
-                 "first to {}".format(view["goal"])]
-        if view["variant"] == "2v2":
-            names = ["Team A", "Team B"]
-            for index, team in enumerate(view["teams"]):
-                members = " + ".join(self.colours[s] for s in team)
-                parts.append("{} ({}) {}".format(names[index], members, view["team_scores"][index]))
-        return " · ".join(parts)
+        return "Round {}/{} · first to {}{}".format(min(view["round"], view["rounds"]), view["rounds"],
+                                                   view["goal"], " together" if view.get("teams") else "")
 
     # --- what a move would claim, before it is made ----------------------------------------------
     def move_to(self, name):
