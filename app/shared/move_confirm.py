@@ -1,5 +1,6 @@
 """Move confirmation, the pure part: whether a person's moves wait for Confirm, and the move
-waiting (screens/table_confirm.py draws it; docs/ui.md "Move confirmation").
+waiting (screens/table_confirm.py draws it; docs/ui.md "Move confirmation"); and whether the
+table passes by itself for a person whose only move is to pass.
 
 Online there is no Undo, so a mis-tap would be final. With the setting on, a board's move is not
 sent: it waits (shown on the board, said in words) until Confirm, or the same move chosen again
@@ -11,14 +12,22 @@ KEY = "parlor.confirm"  # the device's choice: "on" or "off"; absent: the defaul
 DOUBLE_TAP_MS = 400  # the same move chosen again this soon is one tap (a double tap), not Confirm
 
 PENDING, CONFIRM, IGNORE = "pending", "confirm", "ignore"
+AUTO_PASS_KEY = "parlor.autopass"  # "off": a forced pass waits for the person's Pass
 
 
-def confirming(stored, online, touch):
+def passes_by_itself(stored):
+    """Whether the table passes for a person whose only move is to pass (after a moment): yes
+    unless the device chose "off" (the manual pass kept)."""
+    return stored != "off"
+
+
+def confirming(stored, online, touch, anywhere_on_touch=False):
     """Whether moves wait for Confirm: the device's choice (`stored`, "on" or "off") or, if it
-    never chose, the default: on at an online table on a touch screen, off elsewhere."""
+    never chose, the default: on at an online table on a touch screen, off elsewhere (on any
+    table on a touch screen for a board of small targets: `anywhere_on_touch`)."""
     if stored in ("on", "off"):
         return stored == "on"
-    return bool(online) and bool(touch)
+    return bool(touch) and (bool(online) or bool(anywhere_on_touch))
 
 
 class PendingMove:

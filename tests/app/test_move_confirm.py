@@ -1,7 +1,7 @@
 """Move confirmation's pure part (app/shared/move_confirm.py): the setting's default and the move
 waiting for Confirm."""
 
-from move_confirm import CONFIRM, DOUBLE_TAP_MS, IGNORE, PENDING, PendingMove, confirming
+from move_confirm import CONFIRM, DOUBLE_TAP_MS, IGNORE, PENDING, PendingMove, confirming, passes_by_itself
 
 
 def test_on_by_default_only_online_on_a_touch_screen_and_the_device_choice_wins():
@@ -10,6 +10,10 @@ def test_on_by_default_only_online_on_a_touch_screen_and_the_device_choice_wins(
     assert not confirming(None, "guest", False)  # a mouse rarely mis-taps
     assert confirming("on", None, False) and not confirming("off", "guest", True)
     assert not confirming("garbage", None, True)  # an unknown stored value is no choice
+    # A board of small targets (Gems' holes): on by default on any touch screen, local too.
+    assert confirming(None, None, True, anywhere_on_touch=True)
+    assert not confirming(None, None, False, anywhere_on_touch=True)
+    assert not confirming("off", None, True, anywhere_on_touch=True)
 
 
 def test_a_move_waits_and_the_same_move_again_confirms_it():
@@ -38,3 +42,8 @@ def test_a_move_waiting_goes_stale_when_the_table_moves_on():
     assert pending.stale(5, 1, True) and pending.stale(4, 0, True) and pending.stale(4, 1, False)
     pending.clear()
     assert not pending.waiting() and not pending.stale(5, 0, False)
+
+
+def test_a_forced_pass_is_made_by_the_table_unless_the_device_keeps_the_manual_pass():
+    assert passes_by_itself(None) and passes_by_itself("on")
+    assert not passes_by_itself("off")

@@ -85,8 +85,16 @@ class BoardView:
         board."""
 
     # Move confirmation (screens/table_confirm.py): a person's move may wait for Confirm.
-    own_confirm = False  # True: choosing a move on this board ends in its own Confirm, every time
+    # Who asks for Confirm: "table" (the table, as the setting says: show_pending, move_words),
+    # "always" (choosing a move on this board always ends in its own Confirm; no setting offered)
+    # or "board" (the board shows the move waiting and its Confirm itself, as the setting says:
+    # set_confirming).
+    confirm = "table"
+    confirm_on_touch = False  # True: until the person chooses, on at any table on a touch screen
     withdraw = None  # set by the table: the board calls it when the person drops the move waiting
+
+    def set_confirming(self, on):
+        """The setting Confirm moves, at the start and when the person changes it ("board")."""
 
     def show_pending(self, move):
         """Mark `move` on the board as waiting for Confirm (None: nothing waits)."""

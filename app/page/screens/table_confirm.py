@@ -2,8 +2,9 @@
 setting on, a board's move waits, marked on the board (`BoardView.show_pending`) and said in words
 with Confirm and Cancel under it, until Confirm (or the same move chosen again) sends it.
 
-A board whose own way of choosing already ends in a Confirm for every move (`BoardView.own_confirm`)
-is never asked twice. The setting ("Confirm moves" in the table's controls) is saved on this
+A board whose own way of choosing already ends in a Confirm for every move (`BoardView.confirm`
+"always") is never asked twice, and a board that shows the move waiting itself ("board") follows
+the same setting. The setting ("Confirm moves" in the table's controls) is saved on this
 device; until the person chooses, it is on at an online table on a touch screen (the pure part is
 app/shared/move_confirm.py)."""
 
@@ -31,14 +32,18 @@ class MoveConfirm:
         self.confirm_button = button(bar, "Confirm", self.confirm, "btn primary confirm")
         button(bar, "Cancel", self.cancel, "btn cancel")
         show(self.node, False)
-        table.board.withdraw = self.cancel  # Escape or a tap elsewhere on the board drops it
+        board = table.board
+        board.withdraw = self.cancel  # Escape or a tap elsewhere on the board drops it
+        self.mode = getattr(board, "confirm", "table")
+        board.set_confirming(self.on())
 
     def offered(self):
-        """Whether the setting applies to this table's board (it does not confirm by itself)."""
-        return not getattr(self.table.board, "own_confirm", False)
+        """Whether the setting applies to this table's board (it does not always confirm)."""
+        return self.mode != "always"
 
     def on(self):
-        return self.offered() and confirming(window.localStorage.getItem(KEY), self.online, touch_screen())
+        return self.offered() and confirming(window.localStorage.getItem(KEY), self.online, touch_screen(),
+                                             getattr(self.table.board, "confirm_on_touch", False))
 
     def toggle(self):
         """The controls' Confirm moves: the opposite of what holds now, saved on this device."""
@@ -46,12 +51,13 @@ class MoveConfirm:
         window.localStorage.setItem(KEY, "on" if now_on else "off")
         if not now_on:
             self.cancel()
+        self.table.board.set_confirming(now_on)
         return now_on
 
     def propose(self, move, seat, ply):
-        """A person's move from the board: True if it is to be sent now (the setting is off, or
-        it is the move waiting, chosen again), else it waits."""
-        if not self.on():
+        """A person's move from the board: True if it is to be sent now (the setting is off, the
+        board confirmed it itself, or it is the move waiting, chosen again), else it waits."""
+        if self.mode != "table" or not self.on():
             return True
         verdict = self.pending.propose(move, seat, ply, now_ms())
         if verdict == CONFIRM:
