@@ -15,6 +15,7 @@ import recent_games
 import sound
 from clock import TurnClock
 from dom import button, el, now_ms, on, query_param, show
+from move_confirm import AUTO_PASS_KEY, passes_by_itself
 from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 from screens.table_confirm import MoveConfirm
@@ -389,8 +390,8 @@ class TableScreen:
             who = colours[to_move]
             if snap["ai_turn"]:
                 text = who + " is thinking…"
-            elif snap["legal_moves"] == ["pass"]:
-                text = who + " has no move: passing…"  # pass_soon passes for them
+            elif snap["legal_moves"] == ["pass"]:  # pass_soon passes for them, unless kept manual
+                text = who + (" has no move: passing…" if self.auto_pass() else " has no move: press Pass")
             else:
                 text = who + " to move"
         if self.replay.viewing is not None:
@@ -513,9 +514,26 @@ class TableScreen:
         else:
             self.update_controls()
 
+    def auto_pass(self):
+        """Whether a forced pass is made by the table (Pass by itself, saved on this device)."""
+        return passes_by_itself(window.localStorage.getItem(AUTO_PASS_KEY))
+
+    def set_auto_pass(self, on):
+        """Pass by itself on or off; on during a forced pass, the table passes after a moment."""
+        window.localStorage.setItem(AUTO_PASS_KEY, "on" if on else "off")
+        snap = self.snapshot
+        if snap is not None and not snap["is_over"]:
+            self.draw_status()
+            if on and snap["human_turn"] and snap["legal_moves"] == ["pass"]:
+                self.passing = None
+                self.pass_soon()
+
     def pass_soon(self):
         """A person whose only move is to pass (a drawn card that moves no pawn, a blocked board):
-        the status says so and the table passes for them after a moment; Pass does it at once."""
+        the status says so and the table passes for them after a moment; Pass does it at once.
+        With Pass by itself off, the person's Pass does it."""
+        if not self.auto_pass():
+            return
         snap = self.snapshot
         turn = (snap["ply"], snap["to_move"])
         if self.passing != turn:
@@ -529,7 +547,7 @@ class TableScreen:
             self.passing = None
         if (self.closed or (snap["ply"], snap["to_move"]) != turn or snap["paused"] or snap["is_over"]
                 or not snap["human_turn"] or snap["legal_moves"] != ["pass"] or self.busy
-                or not self.ready() or self.transport.on_hold(snap)):
+                or not self.ready() or self.transport.on_hold(snap) or not self.auto_pass()):
             return
         self.on_pass()
 

@@ -21,6 +21,9 @@ class TableControls:
         self.table = table
         bar = el("div", "controls", parent=parent)
         self.pass_button = button(bar, "Pass", table.on_pass, "btn primary")
+        # Shown with Pass: whether the table passes by itself (off: the manual pass is kept).
+        self.auto_pass_button = button(bar, "Pass by itself", self.toggle_auto_pass, "btn ghost auto-pass",
+                                       aria_pressed="true" if table.auto_pass() else "false")
         self.undo_button = button(bar, "Undo", table.on_undo)
         self.pause_button = button(bar, "Pause", table.on_pause, aria_pressed="false")
         self.rematch_button = button(bar, "Rematch", self.on_rematch_button)
@@ -67,9 +70,11 @@ class TableControls:
         ready = ready and snap is not None
         human_pass = bool(snap and snap["human_turn"] and snap["legal_moves"] == ["pass"])
         pass_off = not ready or bool(snap and snap["paused"])
-        if (pass_off or not human_pass) and self.pass_button.matches(":focus"):
+        if ((pass_off or not human_pass) and self.pass_button.matches(":focus")
+                or not human_pass and self.auto_pass_button.matches(":focus")):
             board.keep_focus()  # a disabled or hidden button drops the keyboard's place
         show(self.pass_button, human_pass)
+        show(self.auto_pass_button, human_pass)
         self.pass_button.disabled = pass_off
         self.undo_button.disabled = not (ready and snap["can_undo"])
         over = bool(snap and snap["is_over"])
@@ -88,6 +93,12 @@ class TableControls:
         """Sound effects on or off, saved on this device (app/page/sound.py)."""
         sound.set_enabled(not sound.enabled())
         self.draw_sound_label()
+
+    def toggle_auto_pass(self):
+        """Pass by itself on or off, for every game on this device."""
+        now_on = not self.table.auto_pass()
+        self.auto_pass_button.setAttribute("aria-pressed", "true" if now_on else "false")
+        self.table.set_auto_pass(now_on)
 
     def toggle_confirm(self):
         """Confirm moves on or off, for every game on this device."""
