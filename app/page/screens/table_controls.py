@@ -21,9 +21,6 @@ class TableControls:
         self.table = table
         bar = el("div", "controls", parent=parent)
         self.pass_button = button(bar, "Pass", table.on_pass, "btn primary")
-        # Shown with Pass: whether the table passes by itself (off: the manual pass is kept).
-        self.auto_pass_button = button(bar, "Pass by itself", self.toggle_auto_pass, "btn ghost auto-pass",
-                                       aria_pressed="true" if table.auto_pass() else "false")
         self.undo_button = button(bar, "Undo", table.on_undo)
         self.pause_button = button(bar, "Pause", table.on_pause, aria_pressed="false")
         self.rematch_button = button(bar, "Rematch", self.on_rematch_button)
@@ -37,6 +34,9 @@ class TableControls:
         self.confirm_button = button(bar, "Confirm moves", self.toggle_confirm, "btn ghost confirm-moves",
                                      aria_pressed="true" if table.confirm.on() else "false")
         show(self.confirm_button, table.confirm.offered() and not transport.replay_only)
+        # Shown with Pass: whether the table passes by itself (off: the manual pass is kept).
+        self.auto_pass_button = button(bar, "Pass by itself", self.toggle_auto_pass, "btn ghost auto-pass",
+                                       aria_pressed="true" if table.auto_pass() else "false")
         if not transport.undo:
             show(self.undo_button, False)
         if not transport.runs_table:
