@@ -89,7 +89,7 @@ class BoardView:
     # "always" (choosing a move on this board always ends in its own Confirm; no setting offered)
     # or "board" (the board shows the move waiting and its Confirm itself, as the setting says:
     # set_confirming).
-    confirm = "table"
+    confirm_by = "table"
     confirm_on_touch = False  # True: until the person chooses, on at any table on a touch screen
     withdraw = None  # set by the table: the board calls it when the person drops the move waiting
 

@@ -24,7 +24,7 @@ KEYS = ("Keys: arrows move · R, Shift+R turn · F flip · N next fit · P next 
 
 
 class Board(Placing, BoardView):
-    confirm = "always"  # a piece placed is sent by the place bar's Confirm (boards/chains_tray.py)
+    confirm_by = "always"  # a piece placed is sent by the place bar's Confirm (boards/chains_tray.py)
 
     def __init__(self, parent, game, on_move):
         self.send = on_move

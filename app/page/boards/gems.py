@@ -109,7 +109,7 @@ def stored(key, default):
 
 class Board(PickBoard):
     cell_role = "button"  # holes in a named group (the grid has gaps; the view may be transposed)
-    confirm = "board"  # a gem waits in its hole for this board's Confirm, as the table's setting says
+    confirm_by = "board"  # a gem waits in its hole for this board's Confirm, as the table's setting says
     confirm_on_touch = True  # small holes: on a touch screen moves wait by default at any table
 
     def __init__(self, parent, game, on_move):

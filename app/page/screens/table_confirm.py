@@ -2,7 +2,7 @@
 setting on, a board's move waits, marked on the board (`BoardView.show_pending`) and said in words
 with Confirm and Cancel under it, until Confirm (or the same move chosen again) sends it.
 
-A board whose own way of choosing already ends in a Confirm for every move (`BoardView.confirm`
+A board whose own way of choosing already ends in a Confirm for every move (`BoardView.confirm_by`
 "always") is never asked twice, and a board that shows the move waiting itself ("board") follows
 the same setting. The setting ("Confirm moves" in the table's controls) is saved on this
 device; until the person chooses, it is on at an online table on a touch screen (the pure part is
@@ -34,7 +34,7 @@ class MoveConfirm:
         show(self.node, False)
         board = table.board
         board.withdraw = self.cancel  # Escape or a tap elsewhere on the board drops it
-        self.mode = getattr(board, "confirm", "table")
+        self.mode = getattr(board, "confirm_by", "table")
         board.set_confirming(self.on())
 
     def offered(self):
