@@ -76,7 +76,12 @@ KEYBOARD_MOVE = """() => {
     for (const piece of pieces) {
       enter(piece);
       const target = board.querySelector(kinds.map((k) => `.cell:has(.marker.${k})`).join(', '));
-      if (target) { enter(target); return piece.dataset.sq + target.dataset.sq; }
+      if (target) {
+        enter(target);
+        const confirm = document.querySelector('.move-confirm:not([hidden]) .confirm');
+        if (confirm) confirm.click();  // Confirm moves is on: the move waits for it
+        return piece.dataset.sq + target.dataset.sq;
+      }
     }
   }
   return null;

@@ -100,10 +100,10 @@ def test_confirm_and_take_back_the_pie_rule_keyboard_mirror_and_reload(open_page
     wait_engine(page)
     start(page, "gems", "standard", seat0="human", seat1="human")
     page.wait_for_function(HUMAN_TURN)
-    # Confirmation is a setting (off with a mouse); on, a gem waits for Confirm.
-    assert page.get_attribute(".confirm-toggle", "aria-pressed") == "false"
-    page.click(".confirm-toggle")
-    assert page.get_attribute(".confirm-toggle", "aria-pressed") == "true"
+    # Confirmation is the table's Confirm moves, for every game (off with a mouse); on, a gem waits.
+    assert page.get_attribute(".confirm-moves", "aria-pressed") == "false"
+    page.click(".confirm-moves")
+    assert page.get_attribute(".confirm-moves", "aria-pressed") == "true"
     assert page.is_disabled(".gems-actions .confirm") and page.is_disabled(".gems-actions .cancel")
     page.click("[data-sq=E3]")
     assert gem_class(page, "E3") == "gem c0 pending" and label(page, "E3") == "E3, Red's gem, waiting for Confirm"
@@ -170,7 +170,7 @@ def test_confirm_and_take_back_the_pie_rule_keyboard_mirror_and_reload(open_page
     page.wait_for_function(HUMAN_TURN)
     assert log(page) == ["E3", "swap", "C4"] and gem_class(page, "E3") == "gem c1"
     assert page.get_attribute(".mirror", "aria-pressed") == "true" and near(centre(page, "C1"), a3)
-    assert page.get_attribute(".confirm-toggle", "aria-pressed") == "true"
+    assert page.get_attribute(".confirm-moves", "aria-pressed") == "true"
     assert page.input_value(".gems-colours select") == "okabe"
     assert page.console_errors == [] and blocked == []
 
@@ -203,7 +203,7 @@ def test_on_a_phone_the_second_player_sees_its_way_top_to_bottom_and_confirms_ea
     touch(page, [(x, y - i * 25) for i in range(8)])
     assert page.evaluate("scrollY") > 60 and page.query_selector(".board .gem.pending") is None
     # On a touch screen a gem waits for Confirm: Swap (the pie rule), then a gem by a tap.
-    assert page.get_attribute(".confirm-toggle", "aria-pressed") == "true"
+    assert page.get_attribute(".confirm-moves", "aria-pressed") == "true"
     page.tap(".gems-actions .swap")
     assert gem_class(page, first) == "gem c1 pending"
     page.tap(".gems-actions .confirm")

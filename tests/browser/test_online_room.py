@@ -550,7 +550,7 @@ def test_host_gone_for_good_a_guest_takes_over_and_the_other_keeps_its_seat(open
     assert blocked == []
 
 
-def test_runners_three_seats_the_host_and_two_guests_play_to_the_end(open_page, blocked):
+def test_runners_three_seats_the_host_and_two_guests_play_to_the_end(open_page, phone_page, blocked):
     # The host's engine is Pyodide restored from the build's snapshot (a first visit on a fast
     # link restores it too: test_boot.py), as it is for anyone coming back to Parlor.
     host = open_page("/" + QUERY)
@@ -558,7 +558,7 @@ def test_runners_three_seats_the_host_and_two_guests_play_to_the_end(open_page, 
     assert json.loads(host.evaluate("window.parlorEngine('hello')"))["snapshot"] is True
     link = create_room(host, "runners", ["human", "human", "human"], you="0", mode="3p")
     ann = join(open_page, link, "Ann", 1)
-    bob = join(open_page, link, "Alexandria Montgomery", 2)
+    bob = join(open_page, link, "Alexandria Montgomery", 2, context=phone_page.context)  # a touch screen
     # On a phone, a long name is cut short inside its row: the lobby does not scroll sideways.
     bob.set_viewport_size({"width": 390, "height": 844})
     assert bob.evaluate("document.documentElement.scrollWidth") <= 390
@@ -566,6 +566,24 @@ def test_runners_three_seats_the_host_and_two_guests_play_to_the_end(open_page, 
     assert row["x"] >= 0 and row["x"] + row["width"] <= 390
     start_room(host, ann, bob)
     assert host.inner_text(".seat-0 .who").endswith("(you)") and bob.inner_text(".seat-2 .who").endswith("(you)")
+    # Online there is no Undo: on a touch screen a move waits for Confirm unless the person
+    # turned that off; with a mouse it does not (the setting is in every table's controls).
+    assert bob.get_attribute(".confirm-moves", "aria-pressed") == "true"
+    assert host.get_attribute(".confirm-moves", "aria-pressed") == "false"
+    play([host, host, ann, bob], until_moves=2)
+    bob.wait_for_function(MY_TURN, timeout=15_000)
+    runner = bob.get_attribute(".board .cell.movable", "data-sq")
+    bob.tap(f"[data-sq={runner}]")
+    bob.tap(".board .cell:has(.marker.step)")
+    words = bob.inner_text(".move-confirm p")
+    assert words.startswith(f"Jade: {runner} → ") and " (step)" in words and words.endswith(" — Confirm?"), words
+    bob.wait_for_timeout(500)
+    assert len(log(host)) == 2 and len(log(bob)) == 2  # nothing sent yet
+    confirm = bob.locator(".move-confirm .confirm").bounding_box()
+    assert confirm["height"] >= 44 and confirm["x"] + confirm["width"] <= 390
+    bob.tap(".move-confirm .confirm")
+    host.wait_for_function("document.querySelectorAll('.move-log .mv').length === 3", timeout=15_000)
+    assert log(host)[2].startswith(runner + "-") and bob.is_hidden(".move-confirm")
     play([host, host, ann, bob])  # every device plays its own seat when its board lets it
     for page in (host, ann, bob):
         page.wait_for_selector(".result:not([hidden])", timeout=10_000)

@@ -1,5 +1,6 @@
-"""Runners at the table, in Chromium: a person's move by tapping, computers playing to the end,
-Undo over computer turns, Pause AI, and a dialog pausing the computers."""
+"""Runners at the table, in Chromium: a person's move by tapping (and, with Confirm moves on,
+waiting for Confirm), computers playing to the end, a team game's seats by team, Undo over
+computer turns, Pause AI, and a dialog pausing the computers."""
 
 import re
 
@@ -18,19 +19,40 @@ def test_a_person_moves_by_tapping_and_the_computer_replies(open_page, blocked):
     # A4 and A2); under the pointer the hex it would claim is ringed; the name says it too.
     page.click("[data-sq=A3]")
     assert page.text_content("[data-sq=A4] .preview-gain") == "+1"
-    assert page.get_attribute("[data-sq=A4]", "aria-label") == "A4, empty, step target: claims A3"
+    assert page.get_attribute("[data-sq=A4]", "aria-label") == "A4 +1, empty, step target: claims A3"
     assert page.text_content("[data-sq=B3] .preview-gain") == ""  # a step that claims nothing
     page.hover("[data-sq=A4]")
     assert "preview-claim" in page.get_attribute("[data-sq=A3] .hex", "class")
     page.hover("[data-sq=E5]")
     assert "preview-claim" not in page.get_attribute("[data-sq=A3] .hex", "class")
+    # Confirm moves (off by default at a table on this device with a mouse): on, a move waits,
+    # marked on the board and said in words, until Confirm.
+    assert page.get_attribute(".confirm-moves", "aria-pressed") == "false"
+    page.click(".confirm-moves")
+    assert page.get_attribute(".confirm-moves", "aria-pressed") == "true"
+    page.click("[data-sq=A4]")
+    assert page.inner_text(".move-confirm p") == "Orange: A3 → A4 (step): claims A3 — Confirm?"
+    assert "pending" in page.get_attribute("[data-sq=A4]", "class")
+    assert page.get_attribute("[data-sq=A4]", "aria-label") == \
+        "A4 +1, empty, step target, waiting for Confirm: claims A3"
+    page.hover("[data-sq=E5]")
+    assert "preview-claim" in page.get_attribute("[data-sq=A3] .hex", "class")  # its claim stays ringed
+    assert axe_violations(page) == []  # a move waiting, light and dark
+    page.click(".move-confirm .cancel")
+    assert page.is_hidden(".move-confirm") and "pending" not in page.get_attribute("[data-sq=A4]", "class")
+    page.wait_for_timeout(300)
+    assert log(page) == []  # nothing was played; A3 is still picked
+    assert "selected" in page.get_attribute("[data-sq=A3]", "class")
     page.click("[data-sq=A2]")
     assert page.text_content("[data-sq=A4] .preview-gain") == ""  # A2's targets now
     assert page.get_attribute("[data-sq=B2] .marker", "class") == "marker step"
     assert page.get_attribute("[data-sq=A4] .marker", "class") == "marker leap"  # over A3
     page.click("[data-sq=B2]")
+    assert page.inner_text(".move-confirm p") == "Orange: A2 → B2 (step) — Confirm?"
+    page.wait_for_timeout(450)  # (a second tap sooner is a double tap: one tap)
+    page.click("[data-sq=B2]")  # the same target again confirms it
     wait_log(page, 2)
-    assert log(page)[0] == "A2-B2"
+    assert log(page)[0] == "A2-B2" and page.is_hidden(".move-confirm")
     assert page.get_attribute("[data-sq=B2] .runner", "class") == "runner c0"
     assert page.get_attribute("[data-sq=A2] .runner", "class") == "runner none"
     assert page.inner_text(".table-meta").startswith("Round 2/20 · first to 7")
@@ -109,8 +131,13 @@ def test_a_team_game_ends_with_the_teams_totals(open_page):
     # the four seats' scores, which decide nothing in 2v2).
     assert re.fullmatch(r"(Orange and Jade win|Blue and Violet win|Draw) · Orange \+ Jade \d+, Blue \+ Violet \d+",
                         title), title
-    totals = [int(n) for n in re.findall(r"\) (\d+)", page.inner_text(".table-meta"))]
+    # The seats stand by team, each team headed by its members and its total.
+    assert page.inner_text(".team-0 .team-members") == "Orange + Jade"
+    assert page.inner_text(".team-1 .team-members") == "Blue + Violet"
+    totals = [int(page.inner_text(f".team-{i} .team-total")) for i in (0, 1)]
     assert title.endswith("Orange + Jade {}, Blue + Violet {}".format(*totals)), (title, totals)
+    columns = page.evaluate("[0, 1, 2, 3].map((i) => getComputedStyle(document.querySelector('.seat-' + i)).gridColumnStart)")
+    assert columns == ["1", "2", "1", "2"]  # Orange and Jade under Team A, Blue and Violet under Team B
     assert page.console_errors == []
 
 

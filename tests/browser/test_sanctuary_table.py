@@ -62,12 +62,12 @@ PAWNS_DRAWN = """() => [...document.querySelectorAll('.sanctuary-board .pawns ci
   .map(c => c.getAttribute('class') + '@' + c.getAttribute('cx') + ',' + c.getAttribute('cy')).sort()"""
 
 
-def open_position(open_page, seats, query="/?clock=600&pace=0", position=SIX_SPLIT):
+def open_position(open_page, seats, query="/?clock=600&pace=0", position=SIX_SPLIT, storage=None):
     """A page whose saved table is `position`, found in its storage at its first load (which
-    restores it, as a reload would)."""
+    restores it, as a reload would), with the other `storage` items too."""
     config = {"game": "sanctuary", "variant": "standard", "seed": 4, "options": {}, "seats": seats}
     saved = {"game": "sanctuary", "mode": "2t", "snapshot": Table(config, position).snapshot()}
-    page = open_page(query, local_storage={"parlor.table.v1": json.dumps(saved)})
+    page = open_page(query, local_storage={"parlor.table.v1": json.dumps(saved), **(storage or {})})
     wait_engine(page)
     return page
 
@@ -181,14 +181,27 @@ def test_keyboard_play_arrows_follow_the_board_and_focus_stays_on_it(open_page):
 def test_a_forced_pass_is_said_and_made_by_itself_the_focus_left_on_the_board(open_page):
     stuck = {"game": "sanctuary", "seats": 2, "card": "Backstep 3", "to_move": 0, "seed": 4,
              "pawns": [["L", "L", "L", "L"], ["L", "L", "L", "L"]]}
-    page = open_position(open_page, [{"kind": "human"}, {"kind": "human"}], position=stuck)
+    # This device kept the manual pass (Pass by itself off): the table waits for Pass.
+    page = open_position(open_page, [{"kind": "human"}, {"kind": "human"}], position=stuck,
+                         storage={"parlor.autopass": "off"})
     page.wait_for_function("[...document.querySelectorAll('.table button')]"
                            ".some(b => b.textContent === 'Pass' && !b.hidden && !b.disabled)")
-    page.focus(".table button:text-is('Pass')")  # a keyboard user on Pass (it would pass at once)
-    # Said plainly, for a moment, then passed without a tap (it took Draw, then Pass).
-    assert page.inner_text(".turn-status") == "Red has no move: passing…"
+    assert page.inner_text(".turn-status") == "Red has no move: press Pass"
     assert page.inner_text(".card-drawn .card-hint") == "No pawn can move with this card: the turn passes."
+    assert page.get_attribute(".auto-pass", "aria-pressed") == "false"
+    page.wait_for_timeout(2500)  # longer than the table's moment (AUTO_PASS_MS)
     assert log(page) == []
+    # Pass by itself, on again: said plainly, for a moment, then passed without a tap. (In one
+    # go: the moment is short for a loaded machine's round trips.)
+    said = page.evaluate("""() => {
+      document.querySelector('.auto-pass').click();
+      const pass = [...document.querySelectorAll('.table button')].find((b) => b.textContent === 'Pass');
+      pass.focus();  // a keyboard user on Pass (it would pass at once)
+      return [document.querySelector('.turn-status').textContent,
+              document.querySelector('.auto-pass').getAttribute('aria-pressed'),
+              document.querySelectorAll('.move-log .mv').length];
+    }""")
+    assert said == ["Red has no move: passing…", "true", 0]
     wait_log(page, 1, timeout=10_000)
     assert log(page) == ["pass"] and page.evaluate("document.activeElement.dataset.sq") is not None
     assert page.inner_text(".turn-status") == "Yellow to move"

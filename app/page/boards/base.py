@@ -84,6 +84,25 @@ class BoardView:
         """A focused control outside the board is about to hide: the keyboard goes on from the
         board."""
 
+    # Move confirmation (screens/table_confirm.py): a person's move may wait for Confirm.
+    # Who asks for Confirm: "table" (the table, as the setting says: show_pending, move_words),
+    # "always" (choosing a move on this board always ends in its own Confirm; no setting offered)
+    # or "board" (the board shows the move waiting and its Confirm itself, as the setting says:
+    # set_confirming).
+    confirm_by = "table"
+    confirm_on_touch = False  # True: until the person chooses, on at any table on a touch screen
+    withdraw = None  # set by the table: the board calls it when the person drops the move waiting
+
+    def set_confirming(self, on):
+        """The setting Confirm moves, at the start and when the person changes it ("board")."""
+
+    def show_pending(self, move):
+        """Mark `move` on the board as waiting for Confirm (None: nothing waits)."""
+
+    def move_words(self, seat, move):
+        """A move in a few words for the line beside Confirm ("A2 → A4 (leap): claims A3")."""
+        return self.log_text(seat, move)
+
     def seat_names(self, snapshot):
         """The seats' names where the game's view does not give them as `colours` (a player with
         several colours), or None."""
@@ -136,6 +155,8 @@ class PickBoard(BoardView):
         self.tap = None  # a press on a board that pans: {cell, x, y, pointer} until released
         self.ghost = None
         self.ghost_radius = ghost_radius
+        self.pending_move = None  # the move waiting for Confirm, and the target it goes to
+        self.pending_target = None
         on(svg, "pointerdown", self._pointer_down)
         on(svg, "pointermove", self._pointer_move)
         on(svg, "pointerup", self._pointer_up)
@@ -163,6 +184,7 @@ class PickBoard(BoardView):
         self.interactive = interactive
         if self.selected not in self.targets:
             self.selected = None
+            self.pending_move = self.pending_target = None
         for name, (group, _) in self.cells.items():
             group.classList.toggle("movable", name in self.targets)
         self.svg.classList.toggle("interactive", interactive)
@@ -179,12 +201,15 @@ class PickBoard(BoardView):
             kind = kinds.get(name)
             marker.setAttribute("class", "marker " + kind if kind else "marker")
             group.classList.toggle("selected", name == self.selected)
+            group.classList.toggle("pending", name == self.pending_target)
             group.setAttribute("aria-label", self.label(name, kind))
 
     def target_words(self, name, kind):
         """The end of a cell's label: selected, a target, or a piece that can move."""
         if name == self.selected:
             return ", selected"
+        if kind and name == self.pending_target:
+            return ", " + kind + " target, waiting for Confirm"
         if kind:
             return ", " + kind + " target"
         if name in self.targets:
@@ -202,6 +227,7 @@ class PickBoard(BoardView):
                     self._emit(move)
                     return False
         if name in self.targets and name != self.selected:
+            self._withdraw()
             self.selected = name
             self.mark()
             return True
@@ -209,8 +235,31 @@ class PickBoard(BoardView):
         return False
 
     def _emit(self, move):
-        self.lock()
+        """A move chosen: the table sends it (and locks the board) or shows it waiting for
+        Confirm (show_pending)."""
         self.on_move(move)
+
+    def show_pending(self, move):
+        """Keep the move's piece selected and mark its target as waiting for Confirm."""
+        self.pending_move = self.pending_target = None
+        for origin, options in self.targets.items() if move is not None else ():
+            for to, option, _ in options:
+                if option == move:
+                    self.selected, self.pending_target, self.pending_move = origin, to, move
+        self.mark()
+
+    def move_words(self, seat, move):
+        """"A2 → A4 (leap)", from the board's targets (else the log's text)."""
+        for origin, options in self.targets.items():
+            for to, option, kind in options:
+                if option == move:
+                    return origin + " → " + to + (" (" + kind + ")" if kind else "")
+        return self.log_text(seat, move)
+
+    def _withdraw(self):
+        """The person chose otherwise: the move waiting for Confirm, if any, is dropped."""
+        if self.pending_move is not None and self.withdraw is not None:
+            self.withdraw()
 
     def lock(self):
         """A move is on its way: the board stops offering moves at once (no glowing pieces
@@ -218,6 +267,7 @@ class PickBoard(BoardView):
         self.set_targets({}, False, self.svg.dataset.mover)
 
     def deselect(self):
+        self._withdraw()
         self.selected = None
         self.mark()
 

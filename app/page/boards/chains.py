@@ -24,6 +24,8 @@ KEYS = ("Keys: arrows move · R, Shift+R turn · F flip · N next fit · P next 
 
 
 class Board(Placing, BoardView):
+    confirm_by = "always"  # a piece placed is sent by the place bar's Confirm (boards/chains_tray.py)
+
     def __init__(self, parent, game, on_move):
         self.send = on_move
         self.names = list(game["colours"])  # the six colours by index

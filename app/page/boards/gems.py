@@ -1,8 +1,9 @@
 """The Gems (ConHex) board as the physical game draws it: 41 cells as shapes in SVG, the 69 holes
 at their corners, a frame of edge cells with each seat's two edges marked in its colour.
 
-A tap (or Enter) on a free hole places a gem. With "Confirm moves" on (the default on a touch
-screen, saved on this device) the gem waits, drawn as pending, until Confirm; a second tap on
+A tap (or Enter) on a free hole places a gem. With the table's "Confirm moves" on (for every game,
+screens/table_confirm.py; on this board's holes, small on a phone, the default on any touch
+screen) the gem waits in its hole, drawn as pending, until Confirm; a second tap on
 it, Cancel or Escape takes it back. On the second turn of a standard game the first gem (or the
 Swap button) takes it by the pie rule, confirmed the same way. Claimed cells take their owner's
 colour and stripes; the latest gem carries a small star; the winning chain is outlined at the end.
@@ -55,7 +56,6 @@ THEMES = [  # id, name, seat 0's colour, seat 1's colour (the names stay Red and
     ("strong", "Strong colours", "#b3261e", "#1546b0"),
     ("okabe", "Colour-blind safe", "#d55e00", "#0072b2"),
 ]
-CONFIRM_KEY = "parlor.gems.confirm"
 MIRROR_KEY = "parlor.gems.mirror"
 THEME_KEY = "parlor.gems.colours"
 
@@ -109,6 +109,8 @@ def stored(key, default):
 
 class Board(PickBoard):
     cell_role = "button"  # holes in a named group (the grid has gaps; the view may be transposed)
+    confirm_by = "board"  # a gem waits in its hole for this board's Confirm, as the table's setting says
+    confirm_on_touch = True  # small holes: on a touch screen moves wait by default at any table
 
     def __init__(self, parent, game, on_move):
         self.send = on_move
@@ -126,8 +128,7 @@ class Board(PickBoard):
         self.flip = False
         self.viewer = None
         self.mirrored = stored(MIRROR_KEY, "0") == "1"
-        coarse = bool(window.matchMedia("(pointer: coarse)").matches)
-        self.confirming = stored(CONFIRM_KEY, "on" if coarse else "off") == "on"
+        self.confirming = False  # the table's Confirm moves (set_confirming)
         theme = stored(THEME_KEY, THEMES[0][0])
         self.theme = theme if theme in [t[0] for t in THEMES] else THEMES[0][0]
 
@@ -148,9 +149,6 @@ class Board(PickBoard):
         tools = el("div", "gems-tools", parent=wrap, role="toolbar", aria_label="Board settings")
         self.mirror_button = button(tools, "Mirror", self.toggle_mirror, "btn small mirror",
                                     aria_pressed="true" if self.mirrored else "false")
-        self.confirm_toggle = button(tools, "Confirm moves", self.toggle_confirming,
-                                     "btn small confirm-toggle",
-                                     aria_pressed="true" if self.confirming else "false")
         label = el("label", "field gems-colours", parent=tools)
         el("span", None, "Colours", label)  # visually hidden: the options name themselves
         self.theme_select = el("select", None, parent=label, name="gems-colours")
@@ -390,10 +388,12 @@ class Board(PickBoard):
             if meta is not None:
                 meta.textContent = self.meta({"view": self.view})
 
-    def toggle_confirming(self):
-        self.confirming = not self.confirming
-        window.localStorage.setItem(CONFIRM_KEY, "on" if self.confirming else "off")
-        self.confirm_toggle.setAttribute("aria-pressed", "true" if self.confirming else "false")
+    def set_confirming(self, on):
+        """The table's Confirm moves (saved on this device for every game): off, a gem waiting
+        is taken back."""
+        self.confirming = on
+        if not on:
+            self.cancel()
         self.draw_actions()
 
     def set_theme(self, theme):

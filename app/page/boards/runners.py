@@ -112,16 +112,11 @@ class Board(PickBoard):
         self.viewport.follow_play()
 
     def meta(self, snapshot):
-        """Round, goal and (2v2) team totals, for the line above the board."""
+        """Round and goal, for the line above the board (2v2: the teams' totals head the seats,
+        screens/table_seats.py)."""
         view = snapshot["view"]
-        parts = ["Round {}/{}".format(min(view["round"], view["rounds"]), view["rounds"]),
-                 "first to {}".format(view["goal"])]
-        if view["variant"] == "2v2":
-            names = ["Team A", "Team B"]
-            for index, team in enumerate(view["teams"]):
-                members = " + ".join(self.colours[s] for s in team)
-                parts.append("{} ({}) {}".format(names[index], members, view["team_scores"][index]))
-        return " · ".join(parts)
+        return "Round {}/{} · first to {}{}".format(min(view["round"], view["rounds"]), view["rounds"],
+                                                   view["goal"], " together" if view.get("teams") else "")
 
     # --- what a move would claim, before it is made ----------------------------------------------
     def move_to(self, name):
@@ -139,7 +134,7 @@ class Board(PickBoard):
             move = self.move_to(name)
             claims = self.previews.get(move) or [] if move else []
             text.textContent = "+" + str(len(claims)) if claims else ""
-        self.ring_claims(None)
+        self.ring_claims(self.pending_move)  # a move waiting for Confirm keeps its claims ringed
 
     def ring_claims(self, move):
         """Ring the hexes `move` would claim (None: none)."""
@@ -155,11 +150,15 @@ class Board(PickBoard):
 
     def _preview_at(self, event):
         cell = event.target.closest("[data-sq]")
-        self.ring_claims(self.move_to(cell.dataset.sq) if cell is not None else None)
+        self.ring_claims((self.move_to(cell.dataset.sq) if cell is not None else None) or self.pending_move)
 
     def _focus(self, name):
         super()._focus(name)
-        self.ring_claims(self.move_to(name))
+        self.ring_claims(self.move_to(name) or self.pending_move)
+
+    def move_words(self, seat, move):
+        """"A2 → A4 (leap): claims A3" for the line beside Confirm."""
+        return super().move_words(seat, move) + self.claims_words(move)
 
     def claims_words(self, move):
         """": claims E3 from Blue, E4"", or "" for a move that claims nothing."""
@@ -171,7 +170,9 @@ class Board(PickBoard):
 
     def label(self, name, kind):
         cell = self.cells_view[name] if self.cells_view else {"runner": None, "owner": None}
-        words = name
+        move = self.move_to(name) if kind else None
+        gain = len(self.previews.get(move) or []) if move else 0
+        words = name + (" +" + str(gain) if gain else "")  # as drawn: the name, then "+2"
         if cell["runner"] is not None:
             words += ", " + self.colours[cell["runner"]] + " runner"
         if cell["owner"] is not None:
@@ -179,7 +180,6 @@ class Board(PickBoard):
         if cell["runner"] is None and cell["owner"] is None:
             words += ", empty"
         words += self.target_words(name, kind)
-        move = self.move_to(name) if kind else None
         return words + (self.claims_words(move) if move else "")
 
     def step(self, name, key):

@@ -49,6 +49,8 @@ def cell_name(space, seat):
 
 class Board(PickBoard):
     cell_role = "button"  # a track of spaces, not rows and columns
+    confirm_by = "always"  # every move is previewed with its own Confirm (boards/sanctuary_moves.py)
+
     def __init__(self, parent, game, on_move):
         self.send = on_move
         self.view = None

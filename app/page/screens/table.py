@@ -15,8 +15,10 @@ import recent_games
 import sound
 from clock import TurnClock
 from dom import button, el, now_ms, on, query_param, show
+from move_confirm import AUTO_PASS_KEY, passes_by_itself
 from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
+from screens.table_confirm import MoveConfirm
 from screens.table_controls import ResultDialog, TableControls, result_text
 from screens.table_replay import Replay, common_prefix
 from screens.table_seats import SeatChips, paint_colours
@@ -121,6 +123,8 @@ class TableScreen:
         show(self.progress, False)
         self.stage = el("div", "stage", parent=self.root)
         self.board = board_class(game["id"])(self.stage, game, self.on_move)
+        # A person's move may wait for Confirm (the setting; online there is no Undo).
+        self.confirm = MoveConfirm(self.root, self, transport.online)
         self.controls = TableControls(self.root, self, transport, self.app.go_home)
         self.log = el("ol", "move-log", parent=self.root, aria_label="Moves")
         self.log_drawn = []  # the log entries on the page
@@ -222,6 +226,7 @@ class TableScreen:
             meta = self.board.meta(snapshot)
             self.meta.textContent = meta
             show(self.meta, bool(meta))
+        self.confirm.drawn(snapshot, interactive and self.replay.viewing is None)
         self.seats.draw(snapshot, colours, self.presence, self.transport.own_seat())
         self.seats.offer(self.transport.open_seats(snapshot), self.transport.take)
         self.draw_log(snapshot)  # after the board: a board's log text may read what it drew
@@ -385,8 +390,8 @@ class TableScreen:
             who = colours[to_move]
             if snap["ai_turn"]:
                 text = who + " is thinking…"
-            elif snap["legal_moves"] == ["pass"]:
-                text = who + " has no move: passing…"  # pass_soon passes for them
+            elif snap["legal_moves"] == ["pass"]:  # pass_soon passes for them, unless kept manual
+                text = who + (" has no move: passing…" if self.auto_pass() else " has no move: press Pass")
             else:
                 text = who + " to move"
         if self.replay.viewing is not None:
@@ -435,11 +440,22 @@ class TableScreen:
 
     # --- intents out -----------------------------------------------------------------------
     def on_move(self, move):
+        """A person's move from the board: sent, or shown waiting for Confirm (the setting)."""
         snap = self.snapshot
+        if snap is None or not self.confirm.propose(move, snap["to_move"], snap["ply"]):
+            return
+        self.send_move(move)
+
+    def send_move(self, move):
+        """Play a person's move: the board offers nothing more until the answer."""
+        snap = self.snapshot
+        self.board.lock()
         self.act({"type": "move", "seat": snap["to_move"], "move": move, "ply": snap["ply"]})
 
     def on_pass(self):
-        self.on_move("pass")
+        """Pass (the only move: nothing to confirm)."""
+        self.confirm.cancel()
+        self.send_move("pass")
 
     def on_undo(self):
         self.act({"type": "undo"})
@@ -452,6 +468,8 @@ class TableScreen:
     def set_paused(self, paused):
         if not self.transport.runs_table:
             return
+        if paused:
+            self.confirm.cancel()  # a paused board offers no move
         # Show it at once, even while the engine is busy thinking.
         self.snapshot["paused"] = paused
         if isinstance(self.snapshot.get("saved"), dict):
@@ -496,9 +514,26 @@ class TableScreen:
         else:
             self.update_controls()
 
+    def auto_pass(self):
+        """Whether a forced pass is made by the table (Pass by itself, saved on this device)."""
+        return passes_by_itself(window.localStorage.getItem(AUTO_PASS_KEY))
+
+    def set_auto_pass(self, on):
+        """Pass by itself on or off; on during a forced pass, the table passes after a moment."""
+        window.localStorage.setItem(AUTO_PASS_KEY, "on" if on else "off")
+        snap = self.snapshot
+        if snap is not None and not snap["is_over"]:
+            self.draw_status()
+            if on and snap["human_turn"] and snap["legal_moves"] == ["pass"]:
+                self.passing = None
+                self.pass_soon()
+
     def pass_soon(self):
         """A person whose only move is to pass (a drawn card that moves no pawn, a blocked board):
-        the status says so and the table passes for them after a moment; Pass does it at once."""
+        the status says so and the table passes for them after a moment; Pass does it at once.
+        With Pass by itself off, the person's Pass does it."""
+        if not self.auto_pass():
+            return
         snap = self.snapshot
         turn = (snap["ply"], snap["to_move"])
         if self.passing != turn:
@@ -512,7 +547,7 @@ class TableScreen:
             self.passing = None
         if (self.closed or (snap["ply"], snap["to_move"]) != turn or snap["paused"] or snap["is_over"]
                 or not snap["human_turn"] or snap["legal_moves"] != ["pass"] or self.busy
-                or not self.ready() or self.transport.on_hold(snap)):
+                or not self.ready() or self.transport.on_hold(snap) or not self.auto_pass()):
             return
         self.on_pass()
 

@@ -1,6 +1,6 @@
 """The table's controls: Pass, Undo, Pause / Resume, Rematch (during a game it asks first), New
-game (Leave at an online table), Save record and Sound on / off; and the result dialog at the
-end."""
+game (Leave at an online table), Save record, Sound on / off and Confirm moves; and the result
+dialog at the end."""
 
 import asyncio
 
@@ -30,6 +30,13 @@ class TableControls:
                                   aria_expanded="false")
         self.sound_button = button(bar, "", self.toggle_sound, "btn ghost sound")
         self.draw_sound_label()
+        # Whether a move waits for Confirm (screens/table_confirm.py), saved on this device.
+        self.confirm_button = button(bar, "Confirm moves", self.toggle_confirm, "btn ghost confirm-moves",
+                                     aria_pressed="true" if table.confirm.on() else "false")
+        show(self.confirm_button, table.confirm.offered() and not transport.replay_only)
+        # Shown with Pass: whether the table passes by itself (off: the manual pass is kept).
+        self.auto_pass_button = button(bar, "Pass by itself", self.toggle_auto_pass, "btn ghost auto-pass",
+                                       aria_pressed="true" if table.auto_pass() else "false")
         if not transport.undo:
             show(self.undo_button, False)
         if not transport.runs_table:
@@ -63,9 +70,11 @@ class TableControls:
         ready = ready and snap is not None
         human_pass = bool(snap and snap["human_turn"] and snap["legal_moves"] == ["pass"])
         pass_off = not ready or bool(snap and snap["paused"])
-        if (pass_off or not human_pass) and self.pass_button.matches(":focus"):
+        if ((pass_off or not human_pass) and self.pass_button.matches(":focus")
+                or not human_pass and self.auto_pass_button.matches(":focus")):
             board.keep_focus()  # a disabled or hidden button drops the keyboard's place
         show(self.pass_button, human_pass)
+        show(self.auto_pass_button, human_pass)
         self.pass_button.disabled = pass_off
         self.undo_button.disabled = not (ready and snap["can_undo"])
         over = bool(snap and snap["is_over"])
@@ -84,6 +93,17 @@ class TableControls:
         """Sound effects on or off, saved on this device (app/page/sound.py)."""
         sound.set_enabled(not sound.enabled())
         self.draw_sound_label()
+
+    def toggle_auto_pass(self):
+        """Pass by itself on or off, for every game on this device."""
+        now_on = not self.table.auto_pass()
+        self.auto_pass_button.setAttribute("aria-pressed", "true" if now_on else "false")
+        self.table.set_auto_pass(now_on)
+
+    def toggle_confirm(self):
+        """Confirm moves on or off, for every game on this device."""
+        now_on = self.table.confirm.toggle()
+        self.confirm_button.setAttribute("aria-pressed", "true" if now_on else "false")
 
     def draw_sound_label(self):
         on_now = sound.enabled()

@@ -211,6 +211,7 @@ class Replay:
         shown = dict(table.snapshot)  # seats, presence, config: the board may read them
         shown.update(self.positions[ply])
         shown.update(STILL)
+        table.confirm.cancel()  # the board shows an earlier position: no move waits on it
         table.board.update(shown, False)
         table.show_located()  # the board drew anew: the move located is highlighted again
         meta = table.board.meta(shown)

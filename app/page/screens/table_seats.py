@@ -1,6 +1,8 @@
 """The table's seats: a chip per seat with its colour and mark, who plays it, its count, its turn
 clock and "thinking…"; at an online table also which seat is yours, who is away, and a
-"Take seat" button on an open seat a watching guest may take."""
+"Take seat" button on an open seat a watching guest may take. In a team game (the view's
+`teams` and `team_scores`) each team is a column headed by its members and its total, which
+decides the game, large; its seats under it."""
 
 from catalog import COLOUR_HEX, LEVELS, SEAT_MARKS
 from clock import shown
@@ -29,6 +31,7 @@ class SeatChips:
         self.root = el("div", "seats", parent=parent)
         self.chips = []  # per seat: (chip, name, who, count, timer, think)
         self.take_buttons = {}  # seat -> its "Take seat" button, made when first offered
+        self.teams = None  # per team: (node, members, total), made at the first team snapshot
         for index in range(seat_count):
             chip = el("div", "seat seat-" + str(index), parent=self.root, data_seat=index, role="group")
             el("span", "dot c" + str(index), SEAT_MARKS[index], chip, aria_hidden="true")
@@ -44,6 +47,7 @@ class SeatChips:
         """Names, who plays, counts, the seat to move and the winners; `presence` (None: not
         online) marks who is away, `own_seat` says "(you)"."""
         seats = snapshot["config"]["seats"]
+        self.draw_teams(snapshot, colours)
         for index, (chip, name, who, count, _, _) in enumerate(self.chips):
             words = controller(seats[index])
             if index == own_seat:
@@ -60,6 +64,40 @@ class SeatChips:
             chip.classList.toggle("to-move", index == snapshot["to_move"])
             chip.classList.toggle("winner", index in snapshot["winners"])
             self.label(index)
+
+    def draw_teams(self, snapshot, colours):
+        """A team game's teams, each a column: its members ("Orange + Jade") and its total."""
+        view = snapshot.get("view") or {}
+        teams, totals = view.get("teams"), view.get("team_scores")
+        if (not isinstance(teams, list) or not isinstance(totals, list) or len(teams) != len(totals)
+                or not all(isinstance(team, list) and all(type(s) is int and 0 <= s < len(self.chips) for s in team)
+                           for team in teams)):
+            return
+        if self.teams is None:
+            self.teams = []
+            self.root.classList.add("teamed")
+            self.root.style.setProperty("--teams", str(len(teams)))
+            first = self.root.firstChild
+            for index, team in enumerate(teams):
+                node = el("div", "team team-" + str(index), role="group")
+                self.root.insertBefore(node, first)
+                head = el("span", "team-name", "Team " + "ABCDEF"[index % 6], node)
+                total = el("span", "team-total", "0", node)
+                members = el("span", "team-members", "", node)
+                self.teams.append((node, head, members, total))
+                for seat in team:  # the team's seats in its column, under it
+                    self.chips[seat][0].style.gridColumn = str(index + 1)
+        for index, (node, head, members, total) in enumerate(self.teams[:len(teams)]):
+            team = teams[index]
+            names = " + ".join(colours[s] for s in team if s < len(colours))
+            members.textContent = names
+            total.textContent = str(totals[index])
+            node.classList.toggle("to-move", snapshot["to_move"] in team)
+            node.classList.toggle("winner", any(s in snapshot["winners"] for s in team))
+            node.style.gridColumn = str(index + 1)
+            node.setAttribute("aria-label", "{}, {}: {} {} together{}".format(
+                head.textContent, names, totals[index], self.score_label,
+                ", winners" if node.classList.contains("winner") else ""))
 
     def label(self, index):
         """A seat's name for a screen reader, e.g. "Red: AI · Hard, 3 pieces, to move"."""
