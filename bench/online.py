@@ -9,9 +9,12 @@ loopback port. The host (Ataxx, plays Red) and one guest (Blue) are two pages.
 
 - **invite → lobby**: a fresh context opens the invite link; from navigation start to the lobby
   showing the room's seats (drawn from the host's first `state` over the data channel). A
-  guest's page never waits for Pyodide (it draws what the host sends), so Pyodide start-up is
-  not in this figure; MicroPython's start, signaling, the WebRTC handshake and the first state
-  are.
+  guest's page never waits for Pyodide (it draws what the host sends), and since issue #24 part 4
+  it does not start its engine worker before the room is shown (index.html keeps the worker's tag
+  aside; it starts when the page is idle, `ENGINE_AFTER_MS` later), so Pyodide's start neither is
+  in this figure nor competes with it; MicroPython's start, signaling, the WebRTC handshake and
+  the first state are. Each join prints its figure and the guest's `data-engine` then
+  (`later`: not started; absent: a page that starts it at once, as before).
 - **invite → table**: the same for a started game (a spectator opens the link): navigation start
   to the board drawn.
 - **host → guest move**: the host's tap on the target square (a capture-phase `pointerdown`
@@ -96,6 +99,8 @@ def main(argv: list[str] | None = None) -> int:
                                        "document.body.dataset.room === 'watching'", timeout=60_000,
                                        polling=10)
                 lobby_s.append(since_navigation(page))
+                print(f"  join: lobby at {lobby_s[-1]:.2f} s, engine "
+                      f"{page.evaluate('document.body.dataset.engine') or 'started at once'}", flush=True)
                 page.context.close()
             guest = page_for(invite)
             guest.wait_for_selector(".lobby-seat button.take", timeout=60_000)
@@ -110,6 +115,7 @@ def main(argv: list[str] | None = None) -> int:
                 page = page_for(invite)
                 page.wait_for_selector(".table .board", timeout=60_000)
                 table_s.append(since_navigation(page))
+                print(f"  spectator: table at {table_s[-1]:.2f} s", flush=True)
                 page.context.close()
 
             host.evaluate("document.addEventListener('pointerdown', () => { window.__tap = "
