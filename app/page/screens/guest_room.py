@@ -312,11 +312,10 @@ class GuestRoom:
             self.table.draw(snap)
         else:
             self.lobby.draw(self.game, lobby, self.you_seat)
-        if not self.app.engine.launched and not self.shown:
-            self.app.engine.launch_when_idle(ENGINE_AFTER_MS)  # the room is shown: now the engine
-        if not self.shown:
+        if not self.shown:  # the host's first state is drawn: the engine may start now
             self.shown = True
-            window.performance.mark("parlor-room-shown")  # the host's first state drawn
+            window.performance.mark("parlor-room-shown")
+            self.app.engine.launch_when_idle(ENGINE_AFTER_MS)
 
     def take_back(self, lobby):
         """Back as a guest in the room this browser hosted until another participant took it
