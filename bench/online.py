@@ -2,16 +2,22 @@
 """Online rooms in Chromium on loopback: invite link to lobby/table, and a host's move as seen
 on a guest's device. Prints figures; asserts nothing.
 
-    python bench/online.py [--site dist/site] [--moves 30]     (build first: scripts/build_site.py)
+    python bench/online.py [--site dist/site] [--moves 30] [--joins 3] [--versus OTHER_SITE]
+    (build first: scripts/build_site.py)
 
 One browser, one context per device, the signaling service of `python -m peer` on a free
 loopback port. The host (Ataxx, plays Red) and one guest (Blue) are two pages.
 
 - **invite → lobby**: a fresh context opens the invite link; from navigation start to the lobby
   showing the room's seats (drawn from the host's first `state` over the data channel). A
-  guest's page never waits for Pyodide (it draws what the host sends), so Pyodide start-up is
-  not in this figure; MicroPython's start, signaling, the WebRTC handshake and the first state
-  are.
+  guest's page never waits for Pyodide (it draws what the host sends), and since issue #24 part 4
+  it does not start its engine worker before the room is shown (index.html keeps the worker's tag
+  aside; it starts when the page is idle, `ENGINE_AFTER_MS` later), so Pyodide's start neither is
+  in this figure nor competes with it; MicroPython's start, signaling, the WebRTC handshake and
+  the first state are. Each join prints its figure and the guest's `data-engine` then
+  (`later`: not started; absent: a page that starts it at once, as before). With `--versus
+  OTHER_SITE` (e.g. main's build) a second server and host serve OTHER_SITE, and the joins
+  alternate between the two sites (ABBA order), so that both meet the same load.
 - **invite → table**: the same for a started game (a spectator opens the link): navigation start
   to the board drawn.
 - **host → guest move**: the host's tap on the target square (a capture-phase `pointerdown`
@@ -63,10 +69,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--site", default=str(ROOT / "dist" / "site"))
     ap.add_argument("--moves", type=int, default=30)
     ap.add_argument("--joins", type=int, default=3)
+    ap.add_argument("--versus", help="another built site: invite -> lobby joins alternate between the two")
     args = ap.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
-    server = start_server(Path(args.site))
+    sites = [Path(args.site)] + ([Path(args.versus)] if args.versus else [])
+    servers = [start_server(site) for site in sites]
+    server = servers[0]
     blocked: list[str] = []
     print(f"load average: {os.getloadavg()[0]:.1f} (2 cores)")
     try:
@@ -77,26 +86,36 @@ def main(argv: list[str] | None = None) -> int:
 
             browser = pw.chromium.launch(**kwargs)
 
-            def page_for(path):
+            def page_for(path, srv=server):
                 context = browser.new_context()
-                guard_context(context, server.url, blocked)
+                guard_context(context, srv.url, blocked)
                 page = context.new_page()
-                page.goto(server.url + path)
+                page.goto(srv.url + path, timeout=120_000)
                 return page
 
-            host = page_for("/" + QUERY)
-            wait_engine(host)
-            link = create_room(host, "ataxx", ["human", "human"], you="0", name="Host")
-            invite = "/" + link.split("/", 3)[3].replace("?room=", QUERY + "&room=")
+            rooms = []  # (server, host page, invite path) per site
+            for srv in servers:
+                host = page_for("/" + QUERY, srv)
+                wait_engine(host)
+                link = create_room(host, "ataxx", ["human", "human"], you="0", name="Host")
+                rooms.append((srv, host, "/" + link.split("/", 3)[3].replace("?room=", QUERY + "&room=")))
 
-            lobby_s = []
-            for _ in range(args.joins):  # spectators: each opens the link and sees the seats
-                page = page_for(invite)
-                page.wait_for_function("document.querySelectorAll('.lobby-seat').length === 2 && "
-                                       "document.body.dataset.room === 'watching'", timeout=60_000,
-                                       polling=10)
-                lobby_s.append(since_navigation(page))
-                page.context.close()
+            lobby_s = [[] for _ in rooms]
+            for round_ in range(args.joins):  # spectators: each opens the link and sees the seats
+                order = list(range(len(rooms)))
+                for k in order if round_ % 2 == 0 else order[::-1]:
+                    srv, _, invite = rooms[k]
+                    page = page_for(invite, srv)
+                    page.wait_for_function("document.querySelectorAll('.lobby-seat').length === 2 && "
+                                           "document.body.dataset.room === 'watching'", timeout=120_000,
+                                           polling=10)
+                    lobby_s[k].append(since_navigation(page))
+                    print(f"  join ({sites[k].name}): lobby at {lobby_s[k][-1]:.2f} s, engine "
+                          f"{page.evaluate('document.body.dataset.engine') or 'started at once'}", flush=True)
+                    page.context.close()
+            for _, other, _ in rooms[1:]:
+                other.context.close()  # only the first site's room goes on
+            _, host, invite = rooms[0]
             guest = page_for(invite)
             guest.wait_for_selector(".lobby-seat button.take", timeout=60_000)
             guest.click(".lobby-seat[data-seat='1'] button.take")
@@ -108,8 +127,9 @@ def main(argv: list[str] | None = None) -> int:
             table_s = []
             for _ in range(args.joins):
                 page = page_for(invite)
-                page.wait_for_selector(".table .board", timeout=60_000)
+                page.wait_for_selector(".table .board", timeout=120_000)
                 table_s.append(since_navigation(page))
+                print(f"  spectator: table at {table_s[-1]:.2f} s", flush=True)
                 page.context.close()
 
             host.evaluate("document.addEventListener('pointerdown', () => { window.__tap = "
@@ -141,13 +161,15 @@ def main(argv: list[str] | None = None) -> int:
                     host.wait_for_timeout(20)
             browser.close()
     finally:
-        server.stop()
+        for srv in servers:
+            srv.stop()
 
-    print(f"invite link -> lobby with seats (guest, no Pyodide wait), {len(lobby_s)} joins: "
-          f"median {statistics.median(lobby_s):.2f} s, max {max(lobby_s):.2f} s")
+    for site, joins in zip(sites, lobby_s):
+        print(f"invite link -> lobby with seats (guest, no Pyodide wait), {site.name}, {len(joins)} joins: "
+              f"median {statistics.median(joins):.2f} s, max {max(joins):.2f} s")
     print(f"invite link -> table of a started game (spectator), {len(table_s)} joins: "
           f"median {statistics.median(table_s):.2f} s, max {max(table_s):.2f} s")
-    ms = [x for x in latencies]
+    ms = [x for x in latencies] or [float("nan")]
     print(f"host move -> guest's move log, {len(ms)} moves over {games} game(s): "
           f"median {statistics.median(ms):.1f} ms, p95 {pct(ms, 95):.1f} ms, max {max(ms):.1f} ms")
     print(f"load average: {os.getloadavg()[0]:.1f}; requests leaving the local origin: {len(blocked)}")

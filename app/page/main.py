@@ -83,6 +83,7 @@ class App:
             self.markup = None
 
     def go_home(self):
+        self.engine.launch()  # a guest's page kept it for later: the home screen's tables need it
         markup, self.markup = self.markup, None
         self.close()
         self.home = HomeScreen(self, self.screen, load_saved(), markup)
@@ -250,6 +251,8 @@ class App:
         elif engine.ready:
             self.set_status("Ready · plays offline", "ready")
             self.status.title = "parlor {} · Python {}".format(engine.info["parlor"], engine.info["python"])
+        elif not engine.launched:  # a guest's page: the host runs the game; the engine starts later
+            self.set_status("Online room · the host runs the game", "online")
         else:
             self.set_status("Starting the game engine… {:.0f} s".format(engine.elapsed_s()), "loading")
         if self.table is not None:

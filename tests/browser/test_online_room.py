@@ -14,6 +14,7 @@ pytestmark = pytest.mark.browser
 
 QUERY = "?pace=0&clock=600"
 MY_TURN = "document.querySelector('.board.interactive .cell.movable') !== null"
+MARK = "performance.getEntriesByName('%s')[0]?.startTime ?? null"
 MY_PASS = "[...document.querySelectorAll('.table button')].some(b => b.textContent === 'Pass' && !b.hidden && !b.disabled)"
 
 
@@ -512,7 +513,19 @@ def test_host_gone_for_good_a_guest_takes_over_and_the_other_keeps_its_seat(open
     host = open_page("/" + QUERY, srv=srv)
     wait_engine(host)
     link = create_room(host, "ataxx", ["human", "human"], you="watch", name="Hana")
-    ann = join(open_page, link, "Ann", 0, srv=srv)
+    # Ann's page shows the lobby without its engine: the worker starts later (when the page is
+    # idle, or when the host goes), and here its Pyodide is held back until the takeover.
+    blank = open_page(None, srv=srv)
+    engine_asked = []
+    blank.context.route("**/pyodide-snapshot.mjs", lambda route: engine_asked.append(route))
+    ann = join(open_page, link, "Ann", None, srv=srv, context=blank.context)
+    blank.close()
+    assert ann.evaluate("document.body.dataset.engine") in ("later", "starting")  # not "ready"
+    if ann.evaluate("document.body.dataset.engine") == "later":
+        assert ann.inner_text("#status") == "Online room · the host runs the game"
+    ann.fill(".lobby input[name=name]", "Ann")
+    ann.click(".lobby-seat[data-seat='0'] button.take")
+    ann.wait_for_function("document.body.dataset.room === 'seated'", timeout=10_000)
     bob = join(open_page, link, "Bob", 1, srv=srv)
     start_room(host, ann, bob)
     play([host, ann, bob], until_moves=3)
@@ -532,9 +545,19 @@ def test_host_gone_for_good_a_guest_takes_over_and_the_other_keeps_its_seat(open
     # ... and after takeover_after (4 s here) is offered to take over; Ann does.
     for page in (ann, bob):
         page.wait_for_selector("button.take-over", state="visible", timeout=30_000)
-    wait_engine(ann)
+    # The host went: Ann's engine was asked to start (it is still held back); she takes over
+    # before it is up, and her page says it waits for it, then opens the room once it is.
+    assert len(engine_asked) == 1 and ann.evaluate("document.body.dataset.engine") == "starting"
+    shown = ann.evaluate(MARK % "parlor-room-shown")
+    assert shown is not None and ann.evaluate(MARK % "parlor-engine-launch") > shown
     ann.click("button.take-over")
     ann.wait_for_function("document.body.dataset.room === 'host'", timeout=10_000)
+    ann.wait_for_function("document.getElementById('status').textContent.startsWith('Starting the game engine…')",
+                          timeout=10_000)
+    assert ann.evaluate("document.body.dataset.engine") == "starting"
+    ann.context.unroute("**/pyodide-snapshot.mjs")
+    engine_asked[0].continue_()
+    wait_engine(ann)
     ann.wait_for_selector(".table .board", timeout=30_000)
     # Bob reconnects to Ann by himself and gets his seat back by his token.
     for page in (ann, bob):

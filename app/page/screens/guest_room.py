@@ -1,7 +1,12 @@
 """A guest's online room: the page draws the state the host sends and sends intents (hello,
 take, move) over its data channel; the table's transport is the host (GuestTransport). When the
 host is gone for long enough, a guest may take the room over and become its host.
-See docs/online.md ("Rooms in the page", "Takeover").
+
+A guest's page does not wait for its engine worker: the lobby and the table are the host's
+states drawn by the page's own code. The worker (index.html kept it for later) starts when the
+page is idle after the room is shown, at once when the host goes away (a takeover may follow),
+and the takeover waits for it if it is not up yet. The host's room and the table are imported
+when first needed. See docs/online.md ("Rooms in the page", "Takeover").
 """
 
 import asyncio
@@ -14,13 +19,12 @@ from dom import button, el, show
 from net.room_link import RoomNet
 from pyscript import document, window
 from pyscript.ffi import create_proxy
-from screens.host_room import HostRoom
 from screens.lobby import NAME_KEY, Lobby, format_code, invite_link, show_qr
 from screens.room_common import MAX_VALUES, ONLINE, retry_signaling, set_address
-from screens.table import TableScreen
 from screens.table_transport import TableTransport
 
 TOKEN_KEY = "parlor.room."  # + room code: {"seat", "token", "name"} of this browser's seat
+ENGINE_AFTER_MS = 5000  # after the room is first shown, the engine starts once the page is idle
 
 
 def room_code(text):
@@ -102,6 +106,7 @@ class GuestRoom:
         self.table = None
         self.closed = False
         self.replica = None  # the last state message: enough to take over as host
+        self.shown = False  # the host's first state was drawn (the lobby or the table)
         self.host_away = False  # the table waits, with nothing live, until the host is back
         self.takeover_after = 30
         self.takeover_timer = None
@@ -117,7 +122,9 @@ class GuestRoom:
         self.reconnect_proxy = create_proxy(self.reconnect)
         self.lobby = Lobby(root, "guest", on_take=self.take, on_leave=app.go_home)
         self.lobby.set_code(self.code)
-        app.engine.when_ready(lambda: asyncio.create_task(show_qr(app, self)))  # to pass it on
+        # The QR code (to pass the invitation on) comes from the engine: once it is up, never
+        # starting it for that.
+        app.engine.when_ready(lambda: asyncio.create_task(show_qr(app, self)), launch=False)
         self.net = RoomNet("guest", self)
         self.net.connect({"type": "join", "room": self.code})
         # For tests (a hostile guest): send any text to the host over this page's data channel.
@@ -187,6 +194,7 @@ class GuestRoom:
         "lobby_host_absent_after" (Sanctuary: two minutes), to the earliest-joined connected
         person then, and to everyone after twice as long."""
         self.host_away = True
+        self.app.engine.launch()  # a takeover may follow: it needs this page's engine
         if self.table is not None and self.table.snapshot is not None:
             self.table.draw(self.table.snapshot)
         if self.takeover_timer is not None or self.rematch_code:
@@ -241,7 +249,9 @@ class GuestRoom:
         self.net.send_signaling({"type": "claim-host", "room": self.net.room or self.code})
 
     def take_over(self, message):
-        """claim-host won: this page becomes the room's host, built from its replica."""
+        """claim-host won: this page becomes the room's host, built from its replica (in its
+        engine, which the host's room waits for, saying so, if it is not up yet)."""
+        from screens.host_room import HostRoom
         record = {"game": self.game["id"], "code": message.get("room") or self.code,
                   "host_key": message.get("host_key"), "replica": self.replica,
                   "host_name": self.mine.get("name") or "Host"}
@@ -305,6 +315,7 @@ class GuestRoom:
         document.body.dataset.room = "seated" if self.you_seat is not None else "watching"
         self.take_back(lobby)
         if lobby["started"] and self.table is None:
+            from screens.table import TableScreen
             self.lobby.close()
             self.table = TableScreen(self.app, self.root, self.game, ONLINE, self.seat_count,
                                      GuestTransport(self))
@@ -313,6 +324,10 @@ class GuestRoom:
             self.table.draw(snap)
         else:
             self.lobby.draw(self.game, lobby, self.you_seat)
+        if not self.shown:  # the host's first state is drawn: the engine may start now
+            self.shown = True
+            window.performance.mark("parlor-room-shown")
+            self.app.engine.launch_when_idle(ENGINE_AFTER_MS)
 
     def take_back(self, lobby):
         """Back as a guest in the room this browser hosted until another participant took it
