@@ -555,8 +555,8 @@ def test_host_gone_for_good_a_guest_takes_over_and_the_other_keeps_its_seat(open
     ann.wait_for_function("document.getElementById('status').textContent.startsWith('Starting the game engine…')",
                           timeout=10_000)
     assert ann.evaluate("document.body.dataset.engine") == "starting"
-    ann.context.unroute("**/pyodide-snapshot.mjs")
     engine_asked[0].continue_()
+    ann.context.unroute("**/pyodide-snapshot.mjs")
     wait_engine(ann)
     ann.wait_for_selector(".table .board", timeout=30_000)
     # Bob reconnects to Ann by himself and gets his seat back by his token.
