@@ -304,8 +304,8 @@ pressed = window.parlorPressed
 if pressed is not None and document.body.contains(pressed):
     pressed.removeAttribute("aria-busy")
     pressed.click()  # a Start or Online room pressed before this module ran
-app.modules.load()
 ready = await app.engine.start()
 app.tick()
 if ready:
     document.body.dataset.engine = "ready"
+app.modules.load()  # after the engine's start, which they would slow down (unless one is opened first)

@@ -126,6 +126,7 @@ def test_clock_runs_out_and_loses(open_page):
     assert page.inner_text(".result .result-next") == "Rematch: the same seats; Red starts."
     assert page.query_selector(".board.interactive") is None
     assert page.is_hidden(".seat-0 .clock") and page.is_hidden(".seat-1 .clock")  # no clock runs on
+    assert page.is_disabled(".table > .controls button:text-is('Undo')")  # over: Rematch or New game
     # The result sits beside (or under) the board, never over the final position.
     board, result = page.locator(".board").bounding_box(), page.locator(".result").bounding_box()
     assert (result["x"] >= board["x"] + board["width"] or result["y"] >= board["y"] + board["height"]), (board, result)

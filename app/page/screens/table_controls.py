@@ -76,8 +76,8 @@ class TableControls:
         show(self.pass_button, human_pass)
         show(self.auto_pass_button, human_pass)
         self.pass_button.disabled = pass_off
-        self.undo_button.disabled = not (ready and snap["can_undo"])
         over = bool(snap and snap["is_over"])
+        self.undo_button.disabled = not (ready and snap["can_undo"]) or over  # over: Rematch or New game
         self.pause_button.disabled = not ready or over
         paused = bool(snap and snap["paused"])
         self.pause_button.textContent = "Resume" if paused else "Pause"
