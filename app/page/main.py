@@ -305,7 +305,9 @@ if pressed is not None and document.body.contains(pressed):
     pressed.removeAttribute("aria-busy")
     pressed.click()  # a Start or Online room pressed before this module ran
 ready = await app.engine.start()
+# The table and room screens' modules: after the engine's start, which fetching them would slow
+# down (at once if one is opened first). body[data-engine=ready] says both are in.
+await app.modules.ready()
 app.tick()
 if ready:
     document.body.dataset.engine = "ready"
-app.modules.load()  # after the engine's start, which they would slow down (unless one is opened first)
