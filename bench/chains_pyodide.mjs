@@ -9,10 +9,8 @@
 // the last stdout line is speed()'s result as JSON. Any http(s) fetch is refused.
 
 import { readFileSync, readdirSync, statSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+import { join } from "node:path";
+import { ROOT, localPyodide } from "./_pyodide.mjs";
 
 const args = { games: 15, builds: 5 };
 const argv = process.argv.slice(2);
@@ -21,13 +19,6 @@ for (let i = 0; i < argv.length; i++) {
   else if (argv[i] === "--builds") args.builds = parseInt(argv[++i], 10);
   else throw new Error(`unknown argument ${argv[i]}`);
 }
-
-const realFetch = globalThis.fetch;
-globalThis.fetch = async (input, init) => {
-  const url = String(input instanceof Request ? input.url : input);
-  if (/^(https?|wss?):/i.test(url)) throw new TypeError(`network access refused: ${url}`);
-  return realFetch(input, init);
-};
 
 function copyPackage(FS, hostDir, fsDir) {
   FS.mkdirTree(fsDir);
@@ -41,16 +32,9 @@ function copyPackage(FS, hostDir, fsDir) {
   }
 }
 
-const { loadPyodide } = await import(join(ROOT, "node_modules", "pyodide", "pyodide.mjs"));
-const t0 = performance.now();
-const pyodide = await loadPyodide({ indexURL: join(ROOT, "node_modules", "pyodide") + "/" });
-pyodide.setStdout({ batched: (line) => console.error(line) });
+const { pyodide, seconds } = await localPyodide(["chains.py", "_parlor.py"]);
 copyPackage(pyodide.FS, join(ROOT, "py"), "/lib/parlor");
-pyodide.FS.mkdirTree("/bench");
-for (const name of ["chains.py", "_parlor.py"]) {
-  pyodide.FS.writeFile(`/bench/${name}`, readFileSync(join(ROOT, "bench", name)));
-}
-console.error(`chains_pyodide: Pyodide ${pyodide.version} ready in ${((performance.now() - t0) / 1000).toFixed(1)} s; ` +
+console.error(`chains_pyodide: Pyodide ${pyodide.version} ready in ${seconds.toFixed(1)} s; ` +
               `building tables x ${args.builds} and playing ${args.games} random games`);
 const result = pyodide.runPython(`
 import json, sys

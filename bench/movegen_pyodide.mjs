@@ -8,11 +8,8 @@
 // are copied into Pyodide's memory file system and measure() runs there. Progress goes to
 // stderr; the last stdout line is measure()'s result as JSON. Any http(s) fetch is refused.
 
-import { readFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+import { join, resolve } from "node:path";
+import { ROOT, localPyodide, unpackWheel } from "./_pyodide.mjs";
 
 const args = { wheel: join(ROOT, "dist", "site", "wheels", "parlor.whl"), runs: 7, depth: 4 };
 const argv = process.argv.slice(2);
@@ -23,25 +20,9 @@ for (let i = 0; i < argv.length; i++) {
   else throw new Error(`unknown argument ${argv[i]}`);
 }
 
-const realFetch = globalThis.fetch;
-globalThis.fetch = async (input, init) => {
-  const url = String(input instanceof Request ? input.url : input);
-  if (/^(https?|wss?):/i.test(url)) throw new TypeError(`network access refused: ${url}`);
-  return realFetch(input, init);
-};
-
-const { loadPyodide } = await import(join(ROOT, "node_modules", "pyodide", "pyodide.mjs"));
-const t0 = performance.now();
-const pyodide = await loadPyodide({ indexURL: join(ROOT, "node_modules", "pyodide") + "/" });
-pyodide.setStdout({ batched: (line) => console.error(line) });
-const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
-// A Node Buffer is refused by unpackArchive: pass a plain Uint8Array.
-pyodide.unpackArchive(new Uint8Array(readFileSync(args.wheel)), "whl", { extractDir: sitePackages });
-pyodide.FS.mkdirTree("/bench");
-for (const name of ["movegen.py", "_parlor.py"]) {
-  pyodide.FS.writeFile(`/bench/${name}`, readFileSync(join(ROOT, "bench", name)));
-}
-console.error(`movegen_pyodide: Pyodide ${pyodide.version} ready in ${((performance.now() - t0) / 1000).toFixed(1)} s; ` +
+const { pyodide, seconds } = await localPyodide(["movegen.py", "_parlor.py"]);
+unpackWheel(pyodide, args.wheel);
+console.error(`movegen_pyodide: Pyodide ${pyodide.version} ready in ${seconds.toFixed(1)} s; ` +
               `measuring perft(${args.depth}) x ${args.runs} and playouts`);
 const result = pyodide.runPython(`
 import json, sys
