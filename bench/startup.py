@@ -176,11 +176,12 @@ def main(argv: list[str] | None = None) -> int:
         for kind in ("cold", "warm"):
             bare = med[f"bare_{kind}"]
             then_home, then_engine = med[f"before home_{kind}"], med[f"before engine_{kind}"]
-            ratios = [now / then for now, then in zip(rows[f"engine_{kind}"], rows[f"before engine_{kind}"])]
-            low, high = bootstrap_interval(ratios)
             print(f"{kind:6} before: home/bare {then_home / bare:.2f}, engine/bare {then_engine / bare:.2f};"
-                  f" now: home/bare {med[f'home_{kind}'] / bare:.2f}, engine/bare {med[f'engine_{kind}'] / bare:.2f};"
-                  f" engine now/before {statistics.median(ratios):.3f} [{low:.3f}, {high:.3f}]")
+                  f" now: home/bare {med[f'home_{kind}'] / bare:.2f}, engine/bare {med[f'engine_{kind}'] / bare:.2f}")
+            for what in ("home", "engine"):
+                ratios = [now / then for now, then in zip(rows[f"{what}_{kind}"], rows[f"before {what}_{kind}"])]
+                low, high = bootstrap_interval(ratios)
+                print(f"{'':6} {what} now/before, run by run: {statistics.median(ratios):.3f} [{low:.3f}, {high:.3f}]")
     return 0
 
 

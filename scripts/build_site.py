@@ -13,8 +13,8 @@
    engine worker starts sooner when they are not fetched one after another), the page's module
    list (every .py of app/page/ and app/shared/: nothing to keep by hand), and the home screen's
    markup and CSS made by app/shared/home_form.py under CPython (the home screen is painted and
-   works before any Python has started in the page). Appends each board's own styles
-   (app/page/boards/*.css) to style.css.
+   works before any Python has started in the page), and the boards' own styles
+   (app/page/boards/*.css), which the page adds with its later modules.
 4. Byte-compiles with the shipped Pyodide under Node (scripts/compile_pyc.mjs): the engine
    worker's import zip, wheels/engine.zip (the parlor wheel's modules and every module of
    app/engine/ and app/shared/, each with its .pyc), and Pyodide's standard library (runtime/pyodide/python_stdlib.zip, shipped as
@@ -86,6 +86,7 @@ HOME_MARKER = "<!--PARLOR_HOME-->"
 HOME_CSS_MARKER = "/*PARLOR_HOME_CSS*/"
 PAGE_FILES_MARKER = '"PARLOR_PAGE_FILES"'
 PAGE_LATER_MARKER = '"PARLOR_PAGE_LATER"'
+PAGE_STYLES_MARKER = '"PARLOR_PAGE_STYLES"'
 
 # The two programs of app/ and what they share (docs/architecture.md, "Layout"). Each program's
 # modules are found by listing its folder: a module added to a folder ships without another edit.
@@ -136,6 +137,11 @@ def _imported(tree: ast.Module, top_level_only: bool) -> set[str]:
               and isinstance(node.args[0].left, ast.Constant) and str(node.args[0].left.value).endswith(".")):
             names.add(node.args[0].left.value + "*")
     return names
+
+
+def page_styles() -> list[str]:
+    """The boards' style sheets, as the page fetches them (in a fixed order)."""
+    return [f"./{path.relative_to(ROOT).as_posix()}" for path in sorted((PAGE / "boards").glob("*.css"))]
 
 
 def page_start_modules(modules: dict[str, str]) -> set[str]:
@@ -314,8 +320,9 @@ def write_page(site: Path) -> None:
     """The page's facts and files: app/games.json (every game's GameInfo, read from the wheel just
     built, for the page's catalog: MicroPython has no `parlor`); in index.html the page's module
     list, the home screen's markup in #screen and its mode CSS in <head>, made by
-    app/shared/home_form.py (pure Python), which the page's home screen adopts at start;
-    style.css: each board's own styles after the shared ones."""
+    app/shared/home_form.py (pure Python), which the page's home screen adopts at start; and
+    the boards' style sheets (#page-styles: not in style.css, so the home screen's first paint
+    does not wait for them)."""
     sys.path[0:0] = [str(site / WHEEL_NAME), str(SHARED)]
     try:
         from parlor.rules import GAMES
@@ -332,10 +339,8 @@ def write_page(site: Path) -> None:
     fill_markers(site / "index.html", {HOME_MARKER: home_form.home_html(),
                                        HOME_CSS_MARKER: home_form.home_css(),
                                        PAGE_FILES_MARKER: json.dumps(files),
-                                       PAGE_LATER_MARKER: json.dumps(later)})
-    with (site / "style.css").open("a") as css:
-        for path in sorted((PAGE / "boards").glob("*.css")):
-            css.write(f"\n/* {path.relative_to(ROOT).as_posix()} */\n{path.read_text()}")
+                                       PAGE_LATER_MARKER: json.dumps(later),
+                                       PAGE_STYLES_MARKER: json.dumps(page_styles())})
 
 
 def write_service_worker(site: Path, manifest: dict) -> None:

@@ -51,6 +51,19 @@ def test_the_page_ships_every_module_of_its_folders_and_no_other(site_dir):
         assert rel in later.values(), rel
 
 
+def test_the_boards_styles_come_with_the_later_modules_not_before_the_first_paint(site_dir):
+    """style.css (render-blocking) holds the shared styles only; each board's own sheet is listed
+    in #page-styles, shipped as it is, and added by the page with its later modules."""
+    html = (site_dir / "index.html").read_text()
+    styles = json.loads(re.search(r'<script type="application/json" id="page-styles">([^<]+)</script>', html)[1])
+    boards = sorted((ROOT / "app/page/boards").glob("*.css"))
+    assert styles == [f"./app/page/boards/{path.name}" for path in boards]
+    shared = (site_dir / "style.css").read_text()
+    for path in boards:
+        assert (site_dir / "app/page/boards" / path.name).read_bytes() == path.read_bytes()
+        assert path.read_text().splitlines()[1] not in shared, path.name
+
+
 def test_precache_lists_every_file(site_dir):
     manifest = json.loads((site_dir / "precache.json").read_text())
     files = {p.relative_to(site_dir).as_posix() for p in site_dir.rglob("*")

@@ -1,7 +1,8 @@
 """The page's modules that its home screen does not import (the table and room screens, the
-boards, the network code). PyScript fetches only the home screen's before main.py runs;
-scripts/build_site.py lists these others in index.html (#page-later), and they are fetched once
-the home screen is up and written beside the rest, before a table or a room opens."""
+boards, the network code), and the boards' styles. PyScript fetches only the home screen's
+modules before main.py runs; scripts/build_site.py lists these others in index.html
+(#page-later, #page-styles), and they are fetched once the home screen is up, the modules written
+beside the rest and the styles added to the page, before a table or a room opens."""
 
 import asyncio
 import json
@@ -29,6 +30,15 @@ def _write(path, text):
         file.write(text)
 
 
+def _add_style(url, text):
+    """A style sheet in the page's head (after style.css, so it wins ties), once."""
+    if document.head.querySelector('style[data-href="{}"]'.format(url)) is None:
+        style = document.createElement("style")
+        style.dataset.href = url
+        style.textContent = text
+        document.head.appendChild(style)
+
+
 class PageModules:
     def __init__(self):
         self.loaded = False
@@ -43,9 +53,13 @@ class PageModules:
     async def _load(self):
         try:
             later = json.loads(document.getElementById("page-later").textContent)
-            texts = await asyncio.gather(*[_text(url) for url in later])
+            styles = json.loads(document.getElementById("page-styles").textContent)
+            texts = await asyncio.gather(*[_text(url) for url in list(later) + styles])
             for path, text in zip(later.values(), texts):
                 _write(path, text)
+            for url, text in zip(styles, texts[len(later):]):
+                _add_style(url, text)
+            window.parlorTheme.refresh()  # a forced light or dark theme covers them too
             self.loaded = True
         except Exception as err:
             window.console.warn("page modules: " + str(err))

@@ -85,6 +85,11 @@ def _seat_options(game):
             for index in range(len(colours))]
 
 
+MODES_LAYOUTS = {"row": "", "wrap": " wrap", "pairs": " pairs"}
+"""How a card lays out its mode buttons (its "modes_layout"; style.css): one row; rows that wrap
+(many short modes); two by two on a phone (long mode names)."""
+
+
 def game_card(game):
     """One game's card: title, blurb, mode radios, options, a hint per mode, Start, Online room,
     and its rules (folded)."""
@@ -99,13 +104,15 @@ def game_card(game):
     # The rules, readable before starting (a <details>: it opens without any Python).
     rules = '<details class="home-rules"><summary>Rules of {}</summary><ol>{}</ol></details>'.format(
         escape(game["title"]), "".join("<li>{}</li>".format(escape(line)) for line in game["rules"]))
-    return ('<article class="card game" data-game="{gid}"><h2>{title}</h2><p class="blurb">{blurb}</p>'
-            '<div class="modes" role="radiogroup" aria-label="{modes_label}">{modes}</div>'
+    return ('<article class="card game" data-game="{gid}" data-mode="{first}"><h2>{title}</h2><p class="blurb">{blurb}</p>'
+            '<div class="modes{layout}" role="radiogroup" aria-label="{modes_label}">{modes}</div>'
             '<div class="options">{options}</div>{hints}'
             '<button type="button" class="btn primary start" data-action="start">Start</button>'
             '<button type="button" class="btn online-room" data-action="room">Online room</button>'
-            '{rules}</article>').format(gid=escape(gid), title=escape(game["title"]), blurb=escape(game["blurb"]),
+            '{rules}</article>').format(gid=escape(gid), first=escape(game["modes"][0]["id"]),
+                                        title=escape(game["title"]), blurb=escape(game["blurb"]),
                                         modes=modes, modes_label=escape(game.get("modes_label", "Mode")),
+                                        layout=MODES_LAYOUTS[game.get("modes_layout", "row")],
                                         options="".join(_options(game)), hints=hints, rules=rules)
 
 
@@ -116,12 +123,13 @@ def home_html():
 
 
 def home_css():
-    """For every mode id: on a card where that mode is chosen, hide what other modes show."""
+    """For every mode id: on a card where that mode is chosen (its data-mode, which index.html's
+    script keeps equal to the checked radio), hide what other modes show."""
     ids = []
     for game in GAMES:
         ids += [m["id"] for m in game["modes"] if m["id"] not in ids]
     return "\n".join(
-        '.card:has(.mode input[value="{0}"]:checked) [data-modes]:not([data-modes~="{0}"]) '
+        '.card[data-mode="{0}"] [data-modes]:not([data-modes~="{0}"]) '
         '{{ display: none; }}'.format(mode_id) for mode_id in ids)
 
 

@@ -1,5 +1,6 @@
 """The home screen's markup (written into index.html by the build) and the tables its choices make."""
 
+import re
 from html.parser import HTMLParser
 
 import pytest
@@ -111,7 +112,24 @@ def test_the_css_hides_other_modes_options_for_every_mode():
     css = home_css()
     for game in GAMES:
         for mode in game["modes"]:
-            assert f'input[value="{mode["id"]}"]:checked) [data-modes]:not([data-modes~="{mode["id"]}"])' in css
+            assert f'.card[data-mode="{mode["id"]}"] [data-modes]:not([data-modes~="{mode["id"]}"])' in css
+
+
+def test_each_card_starts_with_its_first_mode_chosen_and_named_on_the_card():
+    html = home_html()
+    for game in GAMES:
+        card = html[html.index(f'data-game="{game["id"]}"'):]
+        card = card[:card.index("</article>")]
+        first = game["modes"][0]["id"]
+        assert card.startswith(f'data-game="{game["id"]}" data-mode="{first}">')
+        assert f'value="{first}" checked>' in card and card.count(" checked>") == 1
+
+
+def test_a_card_lays_out_its_modes_as_it_says():
+    html = home_html()
+    assert re.search(r'data-game="chains"[^>]*>.*?<div class="modes wrap"', html)
+    assert re.search(r'data-game="gems"[^>]*>.*?<div class="modes pairs"', html)
+    assert re.search(r'data-game="ataxx"[^>]*>.*?<div class="modes"', html)
 
 
 def test_each_card_has_its_rules_folded_readable_before_starting():

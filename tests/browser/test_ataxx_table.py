@@ -312,6 +312,11 @@ def test_a_reload_with_the_rules_open_does_not_leave_the_game_paused(open_page):
     assert page.is_hidden(".seat-0 .clock")  # the clock chosen (Off) was saved with the table
     assert page.input_value("#theme") == "dark"  # the theme too, on the device
     assert page.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(16, 24, 21)"
+    # The boards' own styles, added after the first paint, are in and take the forced theme too.
+    assert page.evaluate("getComputedStyle(document.querySelector('.board .piece.x')).fill") == "rgb(214, 69, 65)"
+    media = page.evaluate("""[...document.styleSheets].flatMap((sheet) => [...sheet.cssRules])
+        .filter((rule) => rule instanceof CSSMediaRule).map((rule) => rule.media.mediaText)""")
+    assert "(prefers-color-scheme: dark)" not in media and media.count("all") >= 5, media
     assert page.is_visible(".table > .controls button:text-is('Pause')")
     assert not page.is_visible(".rules") and page.inner_text(".turn-status") == "Blue to move"
     # A table paused with Pause stays paused over a reload.

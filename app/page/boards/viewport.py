@@ -60,6 +60,7 @@ class Viewport:
     def toolbar(self, parent):
         """The view's buttons, in a toolbar at the end of `parent`."""
         tools = el("div", "view-tools", parent=parent, role="toolbar", aria_label="Board view")
+        parent.classList.add("holds-view-tools")
         button(tools, "Zoom in", lambda: self.set_zoom(self.zoom * ZOOM_STEP, remember=True), "btn small")
         button(tools, "Zoom out", lambda: self.set_zoom(self.zoom / ZOOM_STEP, remember=True), "btn small")
         button(tools, "Whole board", lambda: self.set_zoom(1.0), "btn small")

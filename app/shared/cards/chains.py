@@ -6,6 +6,7 @@ CARD = {
     "blurb": "Lay chains of hex pieces that touch only at a point; the most hexes placed wins.",
     "score_label": "hexes placed",
     "modes_label": "Players",
+    "modes_layout": "wrap",
     "modes": [
         mode("2x2", "2×2", "Two players, two colours each: Red & Yellow against Orange & Green, "
                            "inside the blue lines."),

@@ -7,6 +7,7 @@ CARD = {
              "edges with a chain of your cells.",
     "score_label": "cells",
     "modes_label": "Rules",
+    "modes_layout": "pairs",
     "modes": [  # each plays the variant of its id, two seats
         mode("standard", "Standard",
              "With the pie rule, as played online: Blue may take Red's first gem as their own."),
