@@ -270,20 +270,30 @@ class Table:
 
     def snapshot(self, said_from: int | None = None) -> dict:
         """JSON-safe picture of the table for the page: the view, the seats and what may happen
-        next; `said` carries the latest moves in words (from ply `said_from`: a catch-up)."""
+        next; `said` carries the latest moves in words (from ply `said_from`: a catch-up);
+        `saved` the whole table (for a reload)."""
+        snap = self.shared_snapshot(said_from)
+        state = self.state
+        human_turn = snap["human_turn"]
+        snap["view"] = state.view(snap["to_move"] if human_turn else None)
+        snap["legal_moves"] = state.legal_moves() if human_turn else []
+        snap["targets"] = state.targets() if human_turn and hasattr(state, "targets") else {}
+        snap["saved"] = self.save()
+        return snap
+
+    def shared_snapshot(self, said_from: int | None = None) -> dict:
+        """The snapshot without what depends on who looks (view, legal_moves, targets) and
+        without `saved`: an online room adds each seat's own (room_host.snapshot_for)."""
         state = self.state
         to_move = state.to_move
         human_turn = to_move is not None and not self.is_ai(to_move)
         history = state.history
         return {
             "config": self.config,
-            "view": state.view(to_move if human_turn else None),
             "to_move": to_move,
             "ply": self.ply,
             "human_turn": human_turn,
             "ai_turn": to_move is not None and self.is_ai(to_move),
-            "legal_moves": state.legal_moves() if human_turn else [],
-            "targets": state.targets() if human_turn and hasattr(state, "targets") else {},
             "last_move": history[-1] if history else None,
             "log": self.earlier_log + [[self.states[i].to_move, move]
                                        for i, move in enumerate(history[self.base:])],
@@ -295,7 +305,6 @@ class Table:
             "scores": state.scores,
             "end_reason": state.end_reason,
             "said": self.said_since(said_from),
-            "saved": self.save(),
         }
 
     # --- replay: an earlier position, as the page showed it then -------------------------------

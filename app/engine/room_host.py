@@ -421,8 +421,7 @@ class RoomHost:
         state = table.state
         to_move = state.to_move
         mine = self.started and seat is not None and to_move == seat and not state.is_over
-        snap = table.snapshot(said_from)
-        snap.pop("saved", None)
+        snap = table.shared_snapshot(said_from)
         snap["config"] = copy.deepcopy(snap["config"])
         del snap["config"]["seed"]  # it fixes every shuffle: with it, Sanctuary's deck is known
         for index, spec in enumerate(self.seats):
@@ -464,9 +463,8 @@ class RoomHost:
 
     def host_snapshot(self, said_from: int | None = None) -> dict:
         snap = self.snapshot_for(self.host_seat, said_from)
-        # The host's page runs the computers (and stand-ins) and the clocks; it asks again
-        # ("check") when an away person's turn may pass to a stand-in.
-        snap["ai_turn"] = self.started and (self.table.snapshot()["ai_turn"] or snap["stand_in"] is not None)
+        # The host's page runs the computers (and stand-ins: snapshot_for's ai_turn) and the
+        # clocks; it asks again ("check") when an away person's turn may pass to a stand-in.
         wait = self._stand_in_wait()
         snap["stand_in_in_s"] = round(wait, 3) if wait is not None and wait > 0 else None
         return snap

@@ -56,7 +56,7 @@ class GuestTransport(TableTransport):
     def ready(self):
         return True  # nothing to wait for here: the host answers
 
-    async def act(self, action):
+    def act(self, action):
         room = self.room
         if action.get("type") == "move" and room.mine.get("token"):
             room.net.send_host(json.dumps({"v": 1, "type": "move", "move": action["move"],
@@ -311,7 +311,6 @@ class GuestRoom:
         if you.get("token"):
             self.mine = {"seat": self.you_seat, "token": you["token"],
                          "name": lobby["seats"][self.you_seat]["name"]}
-        self.remember(snap, lobby)
         document.body.dataset.room = "seated" if self.you_seat is not None else "watching"
         self.take_back(lobby)
         if lobby["started"] and self.table is None:
@@ -324,6 +323,7 @@ class GuestRoom:
             self.table.draw(snap)
         else:
             self.lobby.draw(self.game, lobby, self.you_seat)
+        self.remember(snap, lobby)  # after drawing: the player sees the move first
         if not self.shown:  # the host's first state is drawn: the engine may start now
             self.shown = True
             window.performance.mark("parlor-room-shown")

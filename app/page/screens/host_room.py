@@ -68,11 +68,11 @@ class HostTransport(TableTransport):
     def ready(self):
         return self.room.app.engine.ready
 
-    async def act(self, action):
+    def act(self, action):
         if action.get("type") == "rematch" and self.room.rules.get("fresh_room_rematch"):
             asyncio.create_task(self.room.fresh_rematch())  # Sanctuary: a fresh room and invitation
             return None
-        return await self.room.event(action, draw=False)  # the table draws the answer
+        return self.room.event(action, draw=False)  # the table draws the answer
 
     async def think(self, budget):
         return await self.room.app.engine.call("room_think", budget)
@@ -271,20 +271,25 @@ class HostRoom:
         else:
             asyncio.create_task(self.event(event))
 
-    async def event(self, event, draw=True):
-        if self.closed:
+    def event(self, event, draw=True):
+        """Send `event` to the room in the engine now; await what this returns for the answer,
+        applied (sent to the guests, saved, drawn unless `draw` is False)."""
+        return self._applied(None if self.closed else self.app.engine.call("room_event", event), draw)
+
+    async def _applied(self, pending, draw):
+        if pending is None:
             return None
-        answer = await self.app.engine.call("room_event", event)
+        answer = await pending
         self.apply(answer, draw)
         return answer
 
     def apply(self, answer, draw=True):
         if self.closed:
             return
+        for peer, text in answer.get("outbox") or []:  # the guests first, then this page's save
+            self.net.send(peer, text)
         if answer.get("saved") is not None and self.code and self.host_key:
             self.save(answer["saved"], answer)
-        for peer, text in answer.get("outbox") or []:
-            self.net.send(peer, text)
         for peer in answer.get("close") or []:
             self.net.drop(peer)
         lobby = answer.get("lobby")

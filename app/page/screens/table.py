@@ -492,16 +492,22 @@ class TableScreen:
         return self.pending > 0
 
     def act(self, action):
+        """Send an action now (in the handler of the tap that made it), then draw the answer."""
         if not self.closed:
-            asyncio.create_task(self._act(action))
+            asyncio.create_task(self._answered(action, self._send(action)))
 
-    async def _act(self, action):
-        """Send an action; draw the answer. A refusal is said, but for a computer's move that
-        raced an Undo, a Pause or another move (codes RACES): expected, not worth a message."""
+    def _send(self, action):
+        """Send an action at once; the table is busy until its answer. What to await for it."""
+        pending = self.transport.act(action)
         self.pending += 1
         self.update_controls()
+        return pending
+
+    async def _answered(self, action, pending):
+        """Draw the answer to an action. A refusal is said, but for a computer's move that raced
+        an Undo, a Pause or another move (codes RACES): expected, not worth a message."""
         try:
-            answer = await self.transport.act(action)
+            answer = None if pending is None else await pending
         finally:
             self.pending -= 1
         if answer is None:  # sent elsewhere (an online guest): the next state redraws
@@ -588,8 +594,8 @@ class TableScreen:
             if answer.get("snapshot") and not snap["paused"]:
                 self.draw(answer["snapshot"])
             return
-        await self._act({"type": "ai_move", "seat": answer["seat"], "move": answer["move"],
-                         "ply": answer["ply"]})
+        action = {"type": "ai_move", "seat": answer["seat"], "move": answer["move"], "ply": answer["ply"]}
+        await self._answered(action, self._send(action))
 
     # --- game records ----------------------------------------------------------------------
     def record_dates(self):

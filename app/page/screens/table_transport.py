@@ -13,6 +13,11 @@ from pyscript import window
 from saved_table import CLOCK_KEY, SAVE_KEY
 
 
+async def answered(answer):
+    """An answer known at once, as something to await (TableTransport.act)."""
+    return answer
+
+
 class TableTransport:
     """The protocol between the table and where its moves go, with the defaults of a table
     this page runs. The flags say which controls the table offers."""
@@ -35,10 +40,11 @@ class TableTransport:
         """Whether moves can be sent (the engine is up)."""
         raise NotImplementedError
 
-    async def act(self, action):
+    def act(self, action):
         """Send an action ({"type": "move" | "ai_move" | "forfeit" | "undo" | "pause" |
-        "rematch", ...}); answers {ok, error?, snapshot?}, or None when the answer comes later
-        as a new state (a guest's move)."""
+        "rematch", ...}) now, from the tap's own handler; return what to await for the answer
+        {ok, error?, snapshot?}, or None when the answer comes later as a new state (a guest's
+        move)."""
         raise NotImplementedError
 
     async def think(self, budget):
@@ -101,8 +107,8 @@ class LocalTransport(TableTransport):
     def ready(self):
         return self.engine.ready
 
-    async def act(self, action):
-        return await self.engine.call("act", action)
+    def act(self, action):
+        return self.engine.call("act", action)
 
     async def think(self, budget):
         return await self.engine.call("think", budget)
@@ -141,8 +147,8 @@ class RecordTransport(TableTransport):
     def ready(self):
         return self.engine.ready
 
-    async def act(self, action):
-        return {"ok": False, "error": "A record is replayed, not played."}
+    def act(self, action):
+        return answered({"ok": False, "error": "A record is replayed, not played."})
 
     async def replay(self, ply):
         return await self.engine.call("record_view", ply)
