@@ -37,13 +37,6 @@ def relay_candidates(sdp: str) -> tuple[int, int]:
     return relay, len(lines) - relay
 
 
-def nominated_local_type(pc) -> str:
-    """The type of the local candidate of the pair ICE nominated (aioice's connection)."""
-    ice = pc.sctp.transport.transport._connection
-    pair = next(iter(ice._nominated.values()))
-    return pair.local_candidate.type
-
-
 def test_a_room_plays_through_coturn_with_relay_only_peers(coturn):
     webrtc_peer.patch_aioice(loopback_only=True)
 
@@ -59,8 +52,8 @@ def test_a_room_plays_through_coturn_with_relay_only_peers(coturn):
                 for sdp in (guest.pc.localDescription.sdp, host.pcs[peer].localDescription.sdp):
                     relay, other = relay_candidates(sdp)
                     assert relay >= 1 and other == 0, sdp
-                assert nominated_local_type(guest.pc) == "relay"
-                assert nominated_local_type(host.pcs[peer]) == "relay"
+                assert webrtc_peer.nominated_local_type(guest.pc) == "relay"
+                assert webrtc_peer.nominated_local_type(host.pcs[peer]) == "relay"
                 # a game's exchange over "parlor", both ways
                 guest.send({"v": 1, "type": "hello", "name": "Ana"})
                 assert await host.channels[peer].recv() == {"v": 1, "type": "hello", "name": "Ana"}
