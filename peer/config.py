@@ -3,7 +3,8 @@
 Every field of ``SignalConfig`` is a command-line option ``--field-name`` and an environment
 variable ``PARLOR_FIELD_NAME`` (the option wins). Lists are comma-separated (options may also be
 repeated). ``ice_servers(peer_id)`` builds the RTCIceServer list handed to each peer, with TURN
-REST time-limited credentials when a TURN secret is set.
+REST time-limited credentials when a TURN secret is set; ``ice(peer_id)`` adds the
+iceTransportPolicy (``ice_policy``) the pages give their RTCPeerConnection.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ class SignalConfig:
     turn: list[str] = field(default_factory=list)     # e.g. turn:turn.example.org:3478?transport=udp
     turn_secret: str = ""             # coturn use-auth-secret / static-auth-secret
     turn_ttl: int = 24 * 3600         # lifetime of TURN credentials, seconds
+    ice_policy: str = "all"           # the pages' iceTransportPolicy: "all", or "relay" (TURN only)
     room_ttl: float = 24 * 3600.0     # a room with no activity for this long is removed
     empty_room_ttl: float = 3600.0    # ... sooner when nobody is connected to it
     sweep_interval: float = 60.0      # how often expiry runs
@@ -46,6 +48,10 @@ class SignalConfig:
     def check(self) -> None:
         if self.turn and not self.turn_secret:
             raise ValueError("--turn needs --turn-secret (TURN REST credentials)")
+        if self.ice_policy not in ICE_POLICIES:
+            raise ValueError(f"--ice-policy must be one of {', '.join(ICE_POLICIES)}, not {self.ice_policy!r}")
+        if self.ice_policy == "relay" and not self.turn:
+            raise ValueError("--ice-policy relay needs --turn (with no TURN server no peer could connect)")
         if self.max_peers < 2:
             raise ValueError("--max-peers must be at least 2 (host and one guest)")
         if self.redis and not self.redis.startswith(("redis://", "rediss://", "unix://")):
@@ -62,6 +68,13 @@ class SignalConfig:
             username, credential = turn_credentials(self.turn_secret, peer_id, self.turn_ttl, now)
             servers.append({"urls": list(self.turn), "username": username, "credential": credential})
         return servers
+
+    def ice(self, peer_id: str, now: float | None = None) -> dict:
+        """The ICE fields of created/joined/resumed/host-granted: ``ice_servers``, ``ice_policy``."""
+        return {"ice_servers": self.ice_servers(peer_id, now), "ice_policy": self.ice_policy}
+
+
+ICE_POLICIES = ("all", "relay")
 
 
 def turn_credentials(secret: str, peer_id: str, ttl: int, now: float | None = None) -> tuple[str, str]:
@@ -88,6 +101,9 @@ HELP = {
     "turn": "TURN URLs handed to peers (needs --turn-secret)",
     "turn_secret": "shared secret for TURN REST credentials (prefer the environment variable)",
     "turn_ttl": "TURN credential lifetime in seconds (default 86400)",
+    "ice_policy": "the pages' iceTransportPolicy: 'all' (default: direct paths first, TURN when "
+                  "none works) or 'relay' (every data channel through the TURN server: to test "
+                  "the TURN path, or where direct paths must not be used; needs --turn)",
     "room_ttl": "remove a room after this many seconds without activity (default 86400)",
     "empty_room_ttl": "... or after this many when nobody is connected (default 3600)",
     "sweep_interval": "seconds between expiry sweeps (default 60)",
@@ -125,7 +141,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         elif default is None:  # list
             group.add_argument(flag, dest=f.name, action="append", default=None, help=help_)
         else:
-            group.add_argument(flag, dest=f.name, type=type(default), default=None, help=help_)
+            group.add_argument(flag, dest=f.name, type=type(default), default=None, help=help_,
+                               choices=ICE_POLICIES if f.name == "ice_policy" else None)
 
 
 def from_args(args: argparse.Namespace, environ=os.environ) -> SignalConfig:

@@ -504,7 +504,7 @@ class RedisSignaling(Signaling):
         self._enter(peer, code, "host", kh, "host")
         log.info("conn %d: created room %s", peer.number, short(code))
         return msg("created", room=code, peer="host", host_key=host_key,
-                   ice_servers=self.config.ice_servers("host"))
+                   **self.config.ice("host"))
 
     def _code(self, message: dict) -> str:
         return normalize_code(self._field(message, "room", limit=40))
@@ -525,7 +525,7 @@ class RedisSignaling(Signaling):
         self._enter(peer, code, pid, kh, host_id)
         log.info("conn %d: joined room %s", peer.number, short(code))
         return msg("joined", room=code, peer=pid, host=host_id if host_token else None,
-                   takeover_after=self.config.takeover_after, ice_servers=self.config.ice_servers(pid))
+                   takeover_after=self.config.takeover_after, **self.config.ice(pid))
 
     async def _resume(self, peer: Peer, message: dict) -> None:
         self._fresh(peer)
@@ -541,7 +541,7 @@ class RedisSignaling(Signaling):
         self._enter(peer, code, host_id, key_hash(host_key), host_id)
         log.info("conn %d: host resumed room %s", peer.number, short(code))
         return msg("resumed", room=code, peer=host_id, peers=guests,
-                   ice_servers=self.config.ice_servers(host_id))
+                   **self.config.ice(host_id))
 
     async def _claim_host(self, peer: Peer, message: dict) -> None:
         code = self._code(message)
@@ -560,7 +560,7 @@ class RedisSignaling(Signaling):
         peer.room.kh, peer.room.host_id = key_hash(host_key), peer.id
         log.info("conn %d: took over room %s as host", peer.number, short(code))
         return msg("host-granted", room=code, host_key=host_key, peers=list(result[1:]),
-                   ice_servers=self.config.ice_servers(peer.id))
+                   **self.config.ice(peer.id))
 
     async def _signal(self, peer: Peer, message: dict) -> None:
         to, data = self._signal_fields(peer, message)

@@ -347,7 +347,7 @@ class Signaling:
         peer.room, peer.id = room, room.host_id
         log.info("conn %d: created room %s (%d rooms)", peer.number, short(code), len(self.rooms))
         peer.send(msg("created", room=code, peer=peer.id, host_key=room.host_key,
-                      ice_servers=self.config.ice_servers(peer.id)))
+                      **self.config.ice(peer.id)))
 
     def _join(self, peer: Peer, message: dict) -> None:
         self._fresh(peer)
@@ -362,7 +362,7 @@ class Signaling:
         log.info("conn %d: joined room %s (%d connected)", peer.number, short(room.code), room.connected())
         peer.send(msg("joined", room=room.code, peer=pid, host=room.host_id if room.host else None,
                       takeover_after=self.config.takeover_after,
-                      ice_servers=self.config.ice_servers(pid)))
+                      **self.config.ice(pid)))
         if room.host is not None:
             room.host.send(msg("peer-joined", peer=pid))
 
@@ -381,7 +381,7 @@ class Signaling:
         peer.room, peer.id = room, room.host_id
         log.info("conn %d: host resumed room %s", peer.number, short(room.code))
         peer.send(msg("resumed", room=room.code, peer=peer.id, peers=list(room.guests),
-                      ice_servers=self.config.ice_servers(peer.id)))
+                      **self.config.ice(peer.id)))
         for g in room.guests.values():
             g.send(msg("host-back", host=room.host_id))
 
@@ -401,7 +401,7 @@ class Signaling:
         room.host_key = secrets.token_urlsafe(24)
         log.info("conn %d: took over room %s as host", peer.number, short(room.code))
         peer.send(msg("host-granted", room=room.code, host_key=room.host_key, peers=list(room.guests),
-                      ice_servers=self.config.ice_servers(peer.id)))
+                      **self.config.ice(peer.id)))
         for g in room.guests.values():
             g.send(msg("host-changed", host=peer.id))
 

@@ -5,6 +5,7 @@
 - ``site_dir``: the built site, built once per session (``PARLOR_SITE=dir`` uses a site that is
   already built, as scripts/test.sh does).
 - ``server`` / ``server_factory``: ``python -m peer`` serving the site on a free loopback port.
+- ``coturn``: a TURN server on loopback with docs/deploy.md's configuration (tests/turnkit.py).
 - ``browser``: Playwright's sync Chromium, Debian's /usr/bin/chromium when present.
 - ``open_page``: a new browser context + page whose every request is routed: anything whose
   origin is not the local server is aborted and recorded in ``blocked`` (tests assert it empty).
@@ -182,6 +183,18 @@ def server_factory(site_dir):
     yield make
     for srv in started:
         srv.stop()
+
+
+@pytest.fixture(scope="session")
+def coturn():
+    """coturn on a free loopback port with docs/deploy.md's configuration (tests/turnkit.py),
+    once per session (per pytest-xdist worker); skipped when coturn is not installed."""
+    import turnkit
+    if shutil.which("turnserver") is None:
+        pytest.skip("coturn is not installed (scripts/setup.sh --services)")
+    turn = turnkit.Coturn.start()
+    yield turn
+    turn.stop()
 
 
 # --------------------------------------------------------------------------- browser

@@ -59,12 +59,21 @@ def default_origin(url: str) -> str:
 
 def rtc_configuration(ice_servers: list[dict], relay_only: bool = False) -> RTCConfiguration:
     """``relay_only``: iceTransportPolicy "relay", as a browser's: only TURN relay candidates, so
-    every packet goes through the TURN server (tests/peer/test_turn_relay.py)."""
+    every packet goes through the TURN server (tests/peer/test_turn_relay.py). ``RoomHost`` and
+    ``RoomGuest`` use it when asked to, or when the service says ``"ice_policy": "relay"``."""
     # An explicit list: with None aiortc would fall back to a public Google STUN server.
     return RTCConfiguration(iceServers=[
         RTCIceServer(urls=s["urls"], username=s.get("username"), credential=s.get("credential"))
         for s in ice_servers],
         iceTransportPolicy=RTCIceTransportPolicy.RELAY if relay_only else RTCIceTransportPolicy.ALL)
+
+
+def nominated_local_type(pc: RTCPeerConnection) -> str:
+    """The type ("host", "srflx", "relay") of the local candidate of the pair ICE nominated
+    (aioice's connection under the data channel's transport)."""
+    ice = pc.sctp.transport.transport._connection
+    pair = next(iter(ice._nominated.values()))
+    return pair.local_candidate.type
 
 
 class SignalError(Exception):
@@ -165,8 +174,9 @@ class RoomHost:
     async def create(cls, url: str, origin: str | None = "auto", relay_only: bool = False) -> "RoomHost":
         signal = await Signal.open(url, origin)
         await signal.send("create")
-        host = cls(signal, await signal.expect("created"))
-        host.relay_only = relay_only
+        created = await signal.expect("created")
+        host = cls(signal, created)
+        host.relay_only = relay_only or created.get("ice_policy") == "relay"  # as the page does
         return host
 
     async def _on_signal(self, frm: str, data: dict) -> None:
@@ -225,8 +235,9 @@ class RoomGuest:
                    relay_only: bool = False) -> "RoomGuest":
         signal = await Signal.open(url, origin)
         await signal.send("join", room=room)
-        guest = cls(signal, await signal.expect("joined"))
-        guest.relay_only = relay_only
+        joined = await signal.expect("joined")
+        guest = cls(signal, joined)
+        guest.relay_only = relay_only or joined.get("ice_policy") == "relay"  # as the page does
         await guest.connect(timeout)
         return guest
 

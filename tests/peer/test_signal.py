@@ -138,6 +138,7 @@ def test_create_join_relay_both_ways():
             code = created["room"]
             assert len(code) == CODE_LENGTH and set(code) <= set(CODE_ALPHABET)
             assert len(created["host_key"]) >= 32 and created["ice_servers"] == []
+            assert created["ice_policy"] == "all"  # the default: direct paths, TURN when needed
             guest, gid = await s.guest(host, code)
             assert gid != "host" and len(gid) == 8
             offer = {"type": "offer", "sdp": "v=0 whatever"}
@@ -264,7 +265,7 @@ def test_resume_with_key_and_bad_key():
             back = await s.client()
             await back.send("resume", room=code, host_key=key)
             r = await back.expect("resumed", room=code, peer="host", peers=[gid])
-            assert r["ice_servers"] == []
+            assert r["ice_servers"] == [] and r["ice_policy"] == "all"
             await guest.expect("host-back", host="host")
             await guest.send("signal", to="host", data={"again": True})
             await back.expect("signal", data={"again": True})
@@ -672,12 +673,13 @@ def test_turn_rest_credentials():
     async def main():
         cfg = dict(stun=["stun:stun.example.org:3478"],
                    turn=["turn:turn.example.org:3478?transport=udp", "turns:turn.example.org:5349"],
-                   turn_secret=secret, turn_ttl=600)
+                   turn_secret=secret, turn_ttl=600, ice_policy="relay")
         async with server(**cfg) as s:
             host, created = await s.host()
             guest = await s.client()
             await guest.send("join", room=created["room"])
             joined = await guest.expect("joined")
+            assert created["ice_policy"] == joined["ice_policy"] == "relay"
             return created["ice_servers"], joined["ice_servers"], joined["peer"]
     before = int(time.time())
     host_ice, guest_ice, gid = run(main())
@@ -700,16 +702,27 @@ def test_config_from_command_line_and_environment():
     signal_config.add_arguments(p)
     env = {"PARLOR_ORIGINS": "https://a.example, https://b.example", "PARLOR_RATE": "5",
            "PARLOR_ALLOW_NO_ORIGIN": "1", "PARLOR_TURN_SECRET": "x", "PARLOR_TURN": "turn:t:3478",
-           "PARLOR_TAKEOVER_AFTER": "2.5", "PARLOR_MAX_PEERS": "8"}
+           "PARLOR_TAKEOVER_AFTER": "2.5", "PARLOR_MAX_PEERS": "8", "PARLOR_ICE_POLICY": "relay"}
     cfg = signal_config.from_args(p.parse_args(["--max-peers", "4", "--stun", "stun:a", "--stun", "stun:b,stun:c"]), env)
     assert cfg.origins == ["https://a.example", "https://b.example"]
     assert cfg.rate == 5.0 and cfg.allow_no_origin is True and cfg.takeover_after == 2.5
     assert cfg.max_peers == 4  # the option wins over the environment
     assert cfg.stun == ["stun:a", "stun:b", "stun:c"] and cfg.turn == ["turn:t:3478"]
+    assert cfg.ice_policy == "relay" and cfg.ice("host")["ice_policy"] == "relay"
     defaults = signal_config.from_args(p.parse_args([]), {})
     assert defaults == SignalConfig() and defaults.ice_servers("host") == []
+    assert defaults.ice("host") == {"ice_servers": [], "ice_policy": "all"}
     with pytest.raises(ValueError):
         signal_config.from_args(p.parse_args(["--turn", "turn:t"]), {})
+    # --ice-policy: "all" or "relay" only, and "relay" only with a TURN server to relay through
+    with pytest.raises(SystemExit):
+        p.parse_args(["--ice-policy", "none"])
+    with pytest.raises(ValueError, match="--ice-policy must be one of all, relay"):
+        signal_config.from_args(p.parse_args([]), {"PARLOR_ICE_POLICY": "Relay"})
+    with pytest.raises(ValueError, match="needs --turn"):
+        signal_config.from_args(p.parse_args(["--ice-policy", "relay"]), {})
+    turn_env = {"PARLOR_TURN": "turn:t:3478", "PARLOR_TURN_SECRET": "x"}
+    assert signal_config.from_args(p.parse_args(["--ice-policy", "all"]), dict(turn_env, PARLOR_ICE_POLICY="relay")).ice_policy == "all"
 
 
 # --------------------------------------------------------------------------- without sockets

@@ -4,23 +4,16 @@ aiortc peers whose RTCPeerConnection uses iceTransportPolicy "relay" (as a phone
 that blocks direct paths would end up doing): their only candidates are coturn's relayed
 addresses, so the room's messages travel through coturn. A wrong secret gets no relay at all.
 
-coturn (Debian's ``coturn``; scripts/setup.sh --services) starts once for the module on a free
-loopback port, in well under a second, with the configuration docs/deploy.md gives (plus
-``allow-loopback-peers``: here both peers are on 127.0.0.1).
+coturn (Debian's ``coturn``; scripts/setup.sh --services) is the session's ``coturn`` fixture
+(tests/conftest.py, tests/turnkit.py): docs/deploy.md's own configuration lines on a free
+loopback port, plus what one machine needs (no TLS, loopback peers allowed). The same server
+carries the browsers' relay test (tests/browser/test_turn_room.py).
 """
 
 from __future__ import annotations
 
-import asyncio
-import os
 import re
-import secrets
-import shutil
-import socket
-import struct
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -34,58 +27,7 @@ from peer.config import SignalConfig  # noqa: E402
 from peer.server import serving  # noqa: E402
 from test_signal import EMPTY_SITE, run  # noqa: E402
 
-pytestmark = [pytest.mark.webrtc,
-              pytest.mark.skipif(shutil.which("turnserver") is None,
-                                 reason="coturn is not installed (scripts/setup.sh --services)")]
-
-SECRET = secrets.token_urlsafe(24)
-REALM = "parlor.test"
-
-
-def free_udp_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def stun_binding_ok(port: int) -> bool:
-    """A STUN Binding request answered with a Binding success (0x0101)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        s.settimeout(0.2)
-        s.sendto(struct.pack(">HHI", 0x0001, 0, 0x2112A442) + os.urandom(12), ("127.0.0.1", port))
-        try:
-            data, _ = s.recvfrom(2048)
-        except OSError:
-            return False
-    return data[:2] == b"\x01\x01"
-
-
-@pytest.fixture(scope="module")
-def coturn():
-    port = free_udp_port()
-    with tempfile.TemporaryDirectory() as tmp:
-        log = Path(tmp) / "turn.log"
-        with open(log, "w") as out:
-            proc = subprocess.Popen(
-                ["turnserver", "-n", "--listening-ip", "127.0.0.1", "--relay-ip", "127.0.0.1",
-                 "--listening-port", str(port), "--min-port", "49152", "--max-port", "65535",
-                 "--use-auth-secret", f"--static-auth-secret={SECRET}", "--realm", REALM,
-                 "--no-tls", "--no-dtls", "--no-cli", "--no-multicast-peers", "--allow-loopback-peers",
-                 "--verbose", "--log-file", "stdout", "--simple-log", "--pidfile", str(Path(tmp) / "turn.pid"),
-                 "--userdb", str(Path(tmp) / "turndb")],
-                stdout=out, stderr=subprocess.STDOUT)
-        try:
-            deadline = time.monotonic() + 10
-            while not stun_binding_ok(port):
-                assert proc.poll() is None, log.read_text()
-                assert time.monotonic() < deadline, "coturn did not answer STUN"
-            yield port, log
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(5)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+pytestmark = pytest.mark.webrtc
 
 
 def relay_candidates(sdp: str) -> tuple[int, int]:
@@ -95,19 +37,11 @@ def relay_candidates(sdp: str) -> tuple[int, int]:
     return relay, len(lines) - relay
 
 
-def nominated_local_type(pc) -> str:
-    """The type of the local candidate of the pair ICE nominated (aioice's connection)."""
-    ice = pc.sctp.transport.transport._connection
-    pair = next(iter(ice._nominated.values()))
-    return pair.local_candidate.type
-
-
 def test_a_room_plays_through_coturn_with_relay_only_peers(coturn):
-    port, log = coturn
     webrtc_peer.patch_aioice(loopback_only=True)
 
     async def main():
-        cfg = SignalConfig(turn=[f"turn:127.0.0.1:{port}?transport=udp"], turn_secret=SECRET, turn_ttl=600)
+        cfg = SignalConfig(turn=[coturn.url], turn_secret=coturn.secret, turn_ttl=600)
         async with serving("127.0.0.1", 0, EMPTY_SITE, cfg) as srv:
             url = f"ws://127.0.0.1:{srv.port}/signal"
             host = await webrtc_peer.RoomHost.create(url, relay_only=True)
@@ -118,8 +52,8 @@ def test_a_room_plays_through_coturn_with_relay_only_peers(coturn):
                 for sdp in (guest.pc.localDescription.sdp, host.pcs[peer].localDescription.sdp):
                     relay, other = relay_candidates(sdp)
                     assert relay >= 1 and other == 0, sdp
-                assert nominated_local_type(guest.pc) == "relay"
-                assert nominated_local_type(host.pcs[peer]) == "relay"
+                assert webrtc_peer.nominated_local_type(guest.pc) == "relay"
+                assert webrtc_peer.nominated_local_type(host.pcs[peer]) == "relay"
                 # a game's exchange over "parlor", both ways
                 guest.send({"v": 1, "type": "hello", "name": "Ana"})
                 assert await host.channels[peer].recv() == {"v": 1, "type": "hello", "name": "Ana"}
@@ -140,8 +74,8 @@ def test_a_room_plays_through_coturn_with_relay_only_peers(coturn):
     assert host_user.endswith(":host") and guest_user.endswith(f":{peer}")
     deadline = time.monotonic() + 5
     while True:
-        text = log.read_text()
-        usage = {user: re.search(rf"peer usage: realm=<{REALM}>, username=<{re.escape(user)}>, "
+        text = coturn.log_text()
+        usage = {user: re.search(rf"peer usage: realm=<{re.escape(coturn.realm)}>, username=<{re.escape(user)}>, "
                                  r"rp=(\d+), rb=(\d+), sp=(\d+), sb=(\d+)", text)
                  for user in (host_user, guest_user)}
         if all(usage.values()) or time.monotonic() > deadline:
@@ -155,11 +89,10 @@ def test_a_room_plays_through_coturn_with_relay_only_peers(coturn):
 
 
 def test_credentials_signed_with_another_secret_get_no_relay(coturn):
-    port, log = coturn
     webrtc_peer.patch_aioice(loopback_only=True)
 
     async def main():
-        cfg = SignalConfig(turn=[f"turn:127.0.0.1:{port}?transport=udp"], turn_secret="not-" + SECRET)
+        cfg = SignalConfig(turn=[coturn.url], turn_secret="not-" + coturn.secret)
         async with serving("127.0.0.1", 0, EMPTY_SITE, cfg) as srv:
             signal = await webrtc_peer.Signal.open(f"ws://127.0.0.1:{srv.port}/signal")
             await signal.send("create")
@@ -175,4 +108,4 @@ def test_credentials_signed_with_another_secret_get_no_relay(coturn):
 
     sdp, user = run(main())
     assert relay_candidates(sdp) == (0, 0)  # no relayed address: with "relay", no way through
-    assert f"Cannot find credentials of user <{user}>" in log.read_text()
+    assert f"Cannot find credentials of user <{user}>" in coturn.log_text()

@@ -72,7 +72,7 @@ class Link:
         self.has_remote = False
         self.pending = []  # candidates that came before the remote description
         self.proxies = []
-        self.pc = window.RTCPeerConnection.new(js({"iceServers": net.ice_servers}))
+        self.pc = window.RTCPeerConnection.new(js(net.rtc_configuration()))
         self.listen(self.pc, "icecandidate", self.on_candidate)
         self.listen(self.pc, "connectionstatechange", self.on_state)
         if offerer:
@@ -195,6 +195,7 @@ class RoomNet:
         self.role = role
         self.owner = owner
         self.ice_servers = []
+        self.ice_policy = None  # "relay": TURN only (the service's --ice-policy); else the default
         self.links = {}
         self.room = None
         self.me = None
@@ -223,6 +224,14 @@ class RoomNet:
             self.proxies.append(proxy)
             ws.addEventListener(name, proxy)
 
+    def rtc_configuration(self):
+        """The RTCPeerConnection's configuration: the service's ICE servers, and its
+        iceTransportPolicy when it names one ("all" or "relay"; anything else is ignored)."""
+        config = {"iceServers": self.ice_servers}
+        if self.ice_policy is not None:
+            config["iceTransportPolicy"] = self.ice_policy
+        return config
+
     def send_signaling(self, message):
         if self.ws is not None and self.ws.readyState == 1:
             self.ws.send(json.dumps(dict(message, v=VERSION)))
@@ -247,6 +256,8 @@ class RoomNet:
             self.me = message.get("peer")
             servers = message.get("ice_servers")
             self.ice_servers = servers if isinstance(servers, list) else []
+            policy = message.get("ice_policy")
+            self.ice_policy = policy if policy in ("all", "relay") else None
             if kind == "joined":
                 self.host = message.get("host")
                 if self.host:
