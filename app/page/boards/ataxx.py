@@ -25,6 +25,7 @@ class Board(PickBoard):
                  role="grid", aria_label="Ataxx board")
         super().__init__(svg, on_move, ghost_radius=38)
         self.squares = {}
+        self.drawn = {}  # name -> (its character, last move's square) as the board shows it
         for row in range(7):
             line = el("g", "row", parent=svg, svg=True, role="row")
             for file in range(7):
@@ -58,11 +59,15 @@ class Board(PickBoard):
         for row in range(7):
             for file in range(7):
                 name = square_name(file, row)
-                square, piece = self.squares[name]
                 ch = rows[row][file]
+                drawn = (ch, name in last)
+                if self.drawn.get(name) == drawn:
+                    continue  # as it is on the board: no call into the browser
+                self.drawn[name] = drawn
+                square, piece = self.squares[name]
                 piece.setAttribute("class", PIECE_CLASS[ch])
                 square.classList.toggle("blocked", ch == "-")
-                square.classList.toggle("last", name in last)
+                square.classList.toggle("last", drawn[1])
         to_move = snapshot["to_move"]
         self.set_targets(snapshot["targets"], interactive, "xo"[to_move] if to_move is not None else "")
 

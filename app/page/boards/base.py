@@ -146,6 +146,11 @@ class PickBoard(BoardView):
         self.svg = svg
         self.on_move = on_move
         self.cells = {}  # name -> (group, marker)
+        # What set_targets and mark last wrote on each cell: a cell that stays as it was costs no
+        # call into the browser (each costs tens of microseconds from MicroPython; a move changes
+        # a few cells of dozens).
+        self.movable_shown = {}
+        self.marks_shown = {}
         self.targets = {}
         self.selected = None
         self.interactive = False
@@ -186,7 +191,10 @@ class PickBoard(BoardView):
             self.selected = None
             self.pending_move = self.pending_target = None
         for name, (group, _) in self.cells.items():
-            group.classList.toggle("movable", name in self.targets)
+            movable = name in self.targets
+            if self.movable_shown.get(name) != movable:
+                self.movable_shown[name] = movable
+                group.classList.toggle("movable", movable)
         self.svg.classList.toggle("interactive", interactive)
         self.svg.dataset.mover = mover_class or ""
         self.mark()
@@ -199,10 +207,14 @@ class PickBoard(BoardView):
                 kinds[to] = kind
         for name, (group, marker) in self.cells.items():
             kind = kinds.get(name)
+            shown = (kind, name == self.selected, name == self.pending_target, self.label(name, kind))
+            if self.marks_shown.get(name) == shown:
+                continue
+            self.marks_shown[name] = shown
             marker.setAttribute("class", "marker " + kind if kind else "marker")
-            group.classList.toggle("selected", name == self.selected)
-            group.classList.toggle("pending", name == self.pending_target)
-            group.setAttribute("aria-label", self.label(name, kind))
+            group.classList.toggle("selected", shown[1])
+            group.classList.toggle("pending", shown[2])
+            group.setAttribute("aria-label", shown[3])
 
     def target_words(self, name, kind):
         """The end of a cell's label: selected, a target, or a piece that can move."""

@@ -317,7 +317,10 @@ class Board(PickBoard):
     def mark(self):
         """Every hole's label (a hole has no selection: a tap places at once)."""
         for name, (group, _) in self.cells.items():
-            group.setAttribute("aria-label", self.label(name, None))
+            label = self.label(name, None)
+            if self.marks_shown.get(name) != label:  # unchanged: no call into the browser
+                self.marks_shown[name] = label
+                group.setAttribute("aria-label", label)
 
     def draw_actions(self):
         waiting = self.pending is not None
