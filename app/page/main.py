@@ -217,7 +217,8 @@ class App:
         Say so, and reload the page, which restores the game by itself: the room this page hosts
         from IndexedDB (?host=CODE), a guest's room by joining again (?room=CODE), a local table
         from localStorage. At most MAX_RESTARTS times in RESTART_WINDOW_MS."""
-        now = int(window.Date.now())
+        from room_list import iso_ms  # Date.now() comes into MicroPython cut to 32 bits
+        now = iso_ms(str(window.Date.new().toISOString()))
         try:
             text = window.sessionStorage.getItem(RESTARTS_KEY) or ""
             times = [int(t) for t in text.split(",") if t and now - int(t) < RESTART_WINDOW_MS]
