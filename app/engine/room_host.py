@@ -443,7 +443,9 @@ class RoomHost:
         (a spectator's if it only watches), offering no move (Table.replay_snapshot)."""
         return self.table.replay_snapshot(ply, self.host_seat)
 
-    def _state(self, peer: str, token: str | None = None) -> str:
+    def _state(self, peer: str, token: str | None = None, encoded: dict | None = None) -> str:
+        """The `state` message for `peer`; `encoded`: the parts already encoded by this broadcast
+        (the lobby, and each seat's snapshot: spectators share one), filled as they are made."""
         info = self.peers[peer]
         seat = info["seat"]
         you = {"seat": seat}
@@ -453,13 +455,21 @@ class RoomHost:
         # only the new moves.
         said_from = None if info.get("caught_up") else 0
         info["caught_up"] = True
-        return json.dumps({"v": VERSION, "type": "state", "snapshot": self.snapshot_for(seat, said_from),
-                           "lobby": self.lobby(), "you": you})
+        encoded = {} if encoded is None else encoded
+        if "lobby" not in encoded:
+            encoded["lobby"] = json.dumps(self.lobby())
+        key = (seat, said_from)
+        if key not in encoded:
+            encoded[key] = json.dumps(self.snapshot_for(seat, said_from))
+        # As json.dumps({"v", "type", "snapshot", "lobby", "you"}) writes it.
+        return '{{"v": {}, "type": "state", "snapshot": {}, "lobby": {}, "you": {}}}'.format(
+            VERSION, encoded[key], encoded["lobby"], json.dumps(you))
 
     def broadcast(self, skip: str | None = None) -> None:
+        encoded = {}
         for peer in self.peers:
             if peer != skip:
-                self.outbox.append([peer, self._state(peer)])
+                self.outbox.append([peer, self._state(peer, encoded=encoded)])
 
     def host_snapshot(self, said_from: int | None = None) -> dict:
         snap = self.snapshot_for(self.host_seat, said_from)
