@@ -98,7 +98,7 @@ def test_local_game_tap_drag_and_undo(open_page, blocked):
     page.click("[data-sq=a7]")
     page.click("[data-sq=b6]")
     page.wait_for_function("document.querySelectorAll('.move-log .mv').length === 1")
-    rematch = page.locator(".table > .controls button").nth(3)
+    rematch = page.locator(".table > .controls button.rematch")
     rematch.click()
     assert rematch.inner_text() == "Restart? Tap again" and log(page) == ["b6"]
     assert contrast(page, ".table > .controls .asking") >= 4.5

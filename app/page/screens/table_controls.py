@@ -28,7 +28,7 @@ class TableControls:
         el("span", "sr-only", "Shows a good move on the board without playing it", bar, id="hint-about")
         self.undo_button = button(bar, "Undo", table.on_undo)
         self.pause_button = button(bar, "Pause", table.on_pause, aria_pressed="false")
-        self.rematch_button = button(bar, "Rematch", self.on_rematch_button)
+        self.rematch_button = button(bar, "Rematch", self.on_rematch_button, "btn rematch")
         self.rematch_asked_ms = None  # a first tap on Rematch during a game asks to confirm
         button(bar, transport.leave_label, go_home)
         self.save_button = button(bar, "Save record", self.on_save_record, "btn save-record",
