@@ -572,7 +572,7 @@ class TableScreen:
         allows hints (always on this device; in a room, as its host set it), the live board."""
         snap = self.snapshot
         return bool(snap and snap["human_turn"] and not snap["is_over"] and self.replay.viewing is None
-                    and self.transport.hints(snap))
+                    and self.transport.hints(snap) and not self.transport.on_hold(snap))
 
     def hint_holds(self, snapshot):
         """Whether the hint shown is still of `snapshot`'s position and turn."""
