@@ -223,6 +223,9 @@ def test_a_hint_rings_hards_move_and_plays_nothing(open_page):
     assert set(re.findall(r"T\d+", move)) <= hinted and hinted, (move, hinted)  # its spaces, ringed
     assert page.locator(".sanctuary-board .hinted .hint-ring").count() == len(hinted)
     assert page.inner_text(".hint-said").startswith("Hint: ")
+    # ... and marked in the move list, in words too ("· hint").
+    assert page.eval_on_selector_all(".move-list button.hinted", "bs => bs.map(b => b.dataset.move)") == [move]
+    assert page.inner_text(f".move-list button[data-move='{move}']").endswith("· hint")
     # Not played: the pawns where they were, the same card, nothing logged, Red still to move.
     assert page.evaluate(PAWNS) == pawns and log(page) == []
     assert page.inner_text(".card-drawn .card-name") == "Six"

@@ -122,10 +122,11 @@ class BoardView:
         that is a group; [] drops the highlight. Generic over boards; a board may override it."""
         self._mark_places(root, places, "located", "locate-ring")
 
-    def show_hint(self, root, places):
-        """Show a hinted move, not played, on the board: its `places` (State.places, as for
+    def show_hint(self, root, places, move=None):
+        """Show a hinted `move`, not played, on the board: its `places` (State.places, as for
         `locate`) get the class `hinted` and a dashed hint ring (a shape of its own, apart from
-        the solid locate ring); [] drops the hint. Generic; a board may override it."""
+        the solid locate ring); [] drops the hint. Generic; a board may override it (to mark
+        the move where else it offers it)."""
         self._mark_places(root, places, "hinted", "hint-ring")
 
     def _mark_places(self, root, places, mark, ring_class):

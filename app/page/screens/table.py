@@ -641,7 +641,7 @@ class TableScreen:
         """Ring the hint's places on the board and say it in words (hidden while an earlier
         position is replayed); no hint: nothing."""
         hint = self.hint if self.replay.viewing is None else None
-        self.board.show_hint(self.stage, hint["places"] if hint else [])
+        self.board.show_hint(self.stage, hint["places"] if hint else [], hint["move"] if hint else None)
         self.hint_said.textContent = "Hint: " + hint["words"] if hint else ""
         show(self.hint_said, hint is not None)
         if hint:
