@@ -126,10 +126,10 @@ def test_a_hint_shows_hards_move_on_the_board_and_changes_nothing(open_page):
     page.wait_for_function(HUMAN_TURN)
     pieces, left = page.evaluate(BOARD_PIECES), page.evaluate(SEAT0_LEFT)
     assert 590 < left <= 600
-    hint = page.locator(".table > .controls button.hint")
+    hint = page.locator(".table > .controls button.ask-hint")
     assert hint.inner_text() == "Hint" and hint.is_enabled()
     # The button says so at once (in the click's own handler), then the board shows the move.
-    said = page.evaluate("""() => { const b = document.querySelector('.table > .controls button.hint');
+    said = page.evaluate("""() => { const b = document.querySelector('.table > .controls button.ask-hint');
         b.click(); return b.textContent; }""")
     assert said == "Thinking…"
     page.wait_for_function("document.querySelector('.table').dataset.hint !== undefined")

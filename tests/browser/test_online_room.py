@@ -176,17 +176,17 @@ def test_host_and_two_guests_play_ataxx_hostile_moves_refused_and_rejoin(open_pa
     assert host.query_selector(".result:not([hidden])") is None
     # The host turns hints on: Bob (to move) asks the host, and only his board shows the move.
     bob.wait_for_function(MY_TURN, timeout=5000)
-    assert bob.is_hidden(".table > .controls button.hint")
+    assert bob.is_hidden(".table > .controls button.ask-hint")
     toggle = host.locator(".table > .controls button.room-hints")
     assert toggle.inner_text() == "Hints off" and toggle.get_attribute("aria-pressed") == "false"
     toggle.click()
     host.wait_for_function("document.querySelector('button.room-hints').textContent === 'Hints on'")
     hostile(json.dumps({"v": 1, "type": "hint", "ply": ply, "token": ann_token}), "bad-token")
-    bob.click(".table > .controls button.hint", timeout=5000)
+    bob.click(".table > .controls button.ask-hint", timeout=5000)
     bob.wait_for_function("document.querySelector('.table').dataset.hint !== undefined", timeout=10_000)
     hinted = bob.evaluate("[...document.querySelectorAll('.board .hinted')].map(c => c.dataset.sq)")
     assert bob.get_attribute(".table", "data-hint")[-2:] in hinted
-    assert ann.is_hidden(".table > .controls button.hint")  # not her turn
+    assert ann.is_hidden(".table > .controls button.ask-hint")  # not her turn
     for page in (host, ann):
         assert page.get_attribute(".table", "data-hint") is None
         assert page.query_selector(".board .hinted") is None

@@ -216,7 +216,7 @@ def test_a_hint_rings_hards_move_and_plays_nothing(open_page):
     page.wait_for_function(HUMAN_TURN)
     pawns = page.evaluate(PAWNS)
     assert len(pawns) == 8 and page.locator(".seat .clock:visible").count() == 0  # no turn clock
-    page.click(".table > .controls button.hint")
+    page.click(".table > .controls button.ask-hint")
     page.wait_for_function("document.querySelector('.table').dataset.hint !== undefined", timeout=20_000)
     move = page.get_attribute(".table", "data-hint")
     hinted = set(page.evaluate("[...document.querySelectorAll('.sanctuary-board .hinted')].map(c => c.dataset.sq)"))

@@ -41,7 +41,7 @@ class RoomSetup:
                              for i, colour in enumerate(game["colours"])]
         self.you = select(options, "You", [("watch", "Only watch")] +
                           [(str(i), "Play " + c) for i, c in enumerate(game["colours"])], "0", "you")
-        self.hints = select(options, "Hints", [("off", "Off"), ("on", "On: the player to move may ask")],
+        self.hints = select(options, "Hints", [("off", "Off"), ("on", "On")],
                             "off", "hints")
         self.name = text_input(options, "Your name", window.localStorage.getItem(NAME_KEY), "name")
         bar = el("div", "controls", parent=self.root)

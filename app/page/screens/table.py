@@ -575,10 +575,11 @@ class TableScreen:
                     and self.transport.hints(snap) and not self.transport.on_hold(snap))
 
     def hint_holds(self, snapshot):
-        """Whether the hint shown is still of `snapshot`'s position and turn."""
+        """Whether the hint shown is still of `snapshot`'s position and turn (and hints allowed:
+        a room's host may turn them off)."""
         hint = self.hint
         return (snapshot["human_turn"] and hint["ply"] == snapshot["ply"] and hint["seat"] == snapshot["to_move"]
-                and hint["view"] == snapshot["view"])
+                and hint["view"] == snapshot["view"] and self.transport.hints(snapshot))
 
     def on_hint(self):
         """The Hint button: ask for the hint (the button says "Thinking…" meanwhile). The table,

@@ -23,7 +23,7 @@ class TableControls:
         bar = el("div", "controls", parent=parent)
         self.pass_button = button(bar, "Pass", table.on_pass, "btn primary")
         # Hard's choice for the person to move, shown on the board (screens/table.py on_hint).
-        self.hint_button = button(bar, "Hint", table.on_hint, "btn hint",
+        self.hint_button = button(bar, "Hint", table.on_hint, "btn ask-hint",
                                   aria_describedby="hint-about")
         el("span", "sr-only", "Shows a good move on the board without playing it", bar, id="hint-about")
         self.undo_button = button(bar, "Undo", table.on_undo)
