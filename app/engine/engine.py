@@ -134,6 +134,22 @@ def think(budget_s):
     return _ask(TABLE, "no table is open", lambda table: table.think(_budget(budget_s)), _table_refusal)
 
 
+def _hint(source, missing, request):
+    """{ok, move, ply, seat, words, places}: Hard's choice for the person to move at `seat`,
+    from that seat's view, not applied (request {seat, ply, budget?}), or {ok: false, error,
+    code}; nothing changes."""
+    def question(table):
+        data = _read_object(request, "a hint request")
+        return table.hint(data.get("seat"), data.get("ply"), _budget(data.get("budget")))
+    return _ask(source, missing, question)
+
+
+def hint(request):
+    """A hint for the person to move at the local table (Table.hint): the board shows it; the
+    table, its clock, undo and the log are unchanged."""
+    return _hint(TABLE, "no table is open", request)
+
+
 def _replay(source, ply):
     """{ok, snapshot} of the position after `ply` moves of `source` (a Table or a RoomHost), or
     {ok: false, error}; nothing changes."""
@@ -232,12 +248,14 @@ def _room_host():
 
 
 def room_open(request):
-    """Open a room: {config, host_seat, host_name, code, absent_after?}."""
+    """Open a room: {config, host_seat, host_name, code, absent_after?, hints?} (hints: off
+    unless true)."""
     def change():
         global ROOM
         data = _read_object(request, "a room request")
         ROOM = _room_host()(data.get("config"), data.get("host_seat"), data.get("host_name") or "Host",
-                           code=data.get("code") or "", absent_after=data.get("absent_after"))
+                           code=data.get("code") or "", absent_after=data.get("absent_after"),
+                           hints=data.get("hints") is True)
     return _room_answer(change)
 
 
@@ -261,14 +279,14 @@ def room_takeover(request):
 def room_event(event):
     """One event for the room: {type: open|gone|recv, peer, text?} from a guest's link (the page
     tags it with the link it came on), or the host's own {type: take|start|move|ai_move|forfeit|
-    pause|rematch, ...}. A guest's text is passed on unparsed: the room checks its size first."""
+    pause|rematch|hints, ...}. A guest's text is passed on unparsed: the room checks its size first."""
     def change():
         if ROOM is None:
             raise TableError("no room is open")
         data = _read_object(event, "an event")
         kind = data.get("type")
-        if kind == "recv":
-            ROOM.receive(data.get("peer"), data.get("text"))
+        if kind == "recv":  # `budget`: a guest's hint thinks as long as the host's computers
+            ROOM.receive(data.get("peer"), data.get("text"), _budget(data.get("budget")))
         elif kind == "open":
             ROOM.peer_open(data.get("peer"))
         elif kind == "gone":
@@ -283,6 +301,12 @@ def room_event(event):
 def room_think(budget_s):
     """The computer's move for the room's seat to move (not applied): {ok, move, ply, seat}."""
     return _ask(ROOM, "no room game is running", lambda room: room.think(_budget(budget_s)))
+
+
+def room_hint(request):
+    """A hint for the host's own seat in its room (RoomHost.hint: refused "hints-off" unless the
+    room allows hints)."""
+    return _hint(ROOM, "no room game is running", request)
 
 
 def room_rematch():
@@ -309,8 +333,8 @@ def qr_svg(text):
     return json.dumps({"ok": True, "svg": svg, "version": code.version})
 
 
-__export__ = ["hello", "new_table", "restore", "act", "think", "replay_view",
+__export__ = ["hello", "new_table", "restore", "act", "think", "hint", "replay_view",
               "record", "open_record", "record_view",
-              "room_open", "room_restore", "room_takeover", "room_event", "room_think", "room_rematch",
+              "room_open", "room_restore", "room_takeover", "room_event", "room_think", "room_hint", "room_rematch",
               "room_replay_view", "qr_svg"]
 __all__ = __export__  # what app/engine/worker.py exports to the page

@@ -23,8 +23,9 @@ MAX_WORDS = 160  # characters of a move's words sent to the page (the rules keep
 class TableError(ValueError):
     """A request the table refuses, with a code the page can act on: "stale" (made against an
     older position: a move that raced another, an Undo or a rematch), "paused", "turn" (not
-    that seat's turn, or no computer to move), "illegal" (the rules refuse the move) or
-    "invalid" (a malformed or impossible request)."""
+    that seat's turn, or no computer to move), "illegal" (the rules refuse the move), "over"
+    (the game is over: a hint has no move to give), "hints-off" (an online room whose host
+    has hints off) or "invalid" (a malformed or impossible request)."""
 
     def __init__(self, message: str, code: str = "invalid"):
         super().__init__(message)
@@ -182,6 +183,30 @@ class Table:
         view = self.state.view(seat)
         move = choose_move(view, level, seed=self.config["seed"] * 1009 + self.ply, budget_s=budget_s)
         return {"move": move, "ply": self.ply, "seat": seat}
+
+    def hint(self, seat: Any, ply: Any, budget_s: float | None = None) -> dict:
+        """A hint for the person to move at `seat` (position `ply`): Hard's choice within
+        `budget_s` (None: Hard's default), computed as a computer player's, from that seat's view
+        only; the table is not changed (no move, no undo step, nothing in the log or the record).
+        {move, ply, seat, words, places}: the move, in words and the places it names (as the
+        log's, State.describe and State.places). Refused: the game is over ("over"), a stale
+        `ply` ("stale"), not a person's turn at `seat` ("turn"), the table paused ("paused")."""
+        state = self.state
+        if state.is_over:
+            raise TableError("the game is over: there is no move to hint", "over")
+        self._check_ply(ply)
+        if type(seat) is not int or seat != state.to_move or self.is_ai(seat):
+            raise TableError("a hint is for the person whose turn it is", "turn")
+        if self.paused:
+            raise TableError("the table is paused", "paused")
+        from parlor.ai import choose_move  # imported by the first hint or computer move
+
+        # The seed names the position only: the hidden parts of the view (a draw pile's order)
+        # are sampled from public data, never from the table's own seed.
+        move = choose_move(state.view(seat), "hard", seed="hint/{}/{}".format(self.ply, seat),
+                           budget_s=budget_s)
+        return {"move": move, "ply": self.ply, "seat": seat,
+                "words": state.describe(move)[:MAX_WORDS], "places": state.places(move)}
 
     def ai_move(self, seat: Any, move: Any, ply: Any, stand_in: bool = False) -> None:
         """Apply a computer's move from `think`, unless the table has moved on or paused.

@@ -10,7 +10,9 @@ Guest → host (JSON objects, "v": 1):
                           binds this peer to that seat again
   take {seat, name?}      take an open human seat; the answer carries the seat token, once
   move {move, ply, token, seat?}   a move for your own seat against position `ply`
-Host → guest: state {snapshot, lobby, you: {seat, token?}, started}, error {code, message}.
+  hint {ply, token}       a hint for your own turn at position `ply`, if the host allows hints
+Host → guest: state {snapshot, lobby, you: {seat, token?}, started}, error {code, message},
+  hint {move, ply, seat, words, places} (to the guest who asked only).
 
 Everything a guest sends is refused (an error to that guest only, nothing changed) unless it
 is well formed, small, within the rate and allowed by the table; the host keeps serving the
@@ -106,7 +108,7 @@ class RoomHost:
 
     def __init__(self, config: dict, host_seat: int | None = None, host_name: str = "Host",
                  clock: Callable[[], float] = time.monotonic, code: str = "",
-                 absent_after: Any = None):
+                 absent_after: Any = None, hints: Any = False):
         if not isinstance(config, dict) or not isinstance(config.get("seats"), list):
             raise TableError("a room needs a table config with seats")
         specs = config["seats"]
@@ -141,6 +143,8 @@ class RoomHost:
         self.outbox: list[list[str]] = []
         self.to_close: list[str] = []
         self.host_caught_up = False  # the host's page has every move in words (see drain)
+        self.hints = hints is True  # hints at the table: off unless the host allows them
+        self.hint_cache = None  # (state, seat, answer): one search per turn however often asked
 
     # --- the page's events -----------------------------------------------------------------
     def peer_open(self, peer: str) -> None:
@@ -156,8 +160,9 @@ class RoomHost:
             self.seats[info["seat"]].update(peer=None, away_since=self.clock())
         self.broadcast()
 
-    def receive(self, peer: Any, text: Any) -> None:
-        """One message from `peer`. Refusals go to that peer only and change nothing."""
+    def receive(self, peer: Any, text: Any, budget_s: float | None = None) -> None:
+        """One message from `peer`. Refusals go to that peer only and change nothing.
+        `budget_s`: the think budget of a hint it asks for (None: Hard's default)."""
         info = self.peers.get(peer) if isinstance(peer, str) else None
         if info is None:
             return  # not (or no longer) a linked guest: nobody to answer
@@ -170,11 +175,14 @@ class RoomHost:
         try:
             message = self._parse(text)
             kind = message.get("type")
-            handler = {"hello": self._hello, "take": self._take, "move": self._move}.get(kind) \
-                if isinstance(kind, str) else None
+            handler = {"hello": self._hello, "take": self._take, "move": self._move,
+                       "hint": self._hint}.get(kind) if isinstance(kind, str) else None
             if handler is None:
                 raise Refused("unknown-type", "Unknown message type.")
-            handler(peer, info, message)
+            if kind == "hint":
+                handler(peer, info, message, budget_s)
+            else:
+                handler(peer, info, message)
         except Refused as r:
             self.error(peer, r.code, r.message)
         except Exception as err:  # a fault in this guest's handling stays with this guest
@@ -190,6 +198,10 @@ class RoomHost:
         kind = action.get("type")
         if kind == "check":
             pass  # a timer of the host's page: time-based rules (stand-ins) are re-read below
+        elif kind == "hints":  # the host allows hints at the table, or not (lobby or game)
+            if not isinstance(action.get("on"), bool):
+                raise TableError("hints are on (true) or off (false)")
+            self.hints = action["on"]
         elif kind == "start":
             missing = [i for i, s in enumerate(self.seats) if s["kind"] == "human" and s["hash"] is None]
             if missing and not self.may_start_open:
@@ -282,6 +294,29 @@ class RoomHost:
             raise TableError("no room game is running")
         stand_in = STAND_IN_LEVEL if self.stand_in_seat() is not None else None
         return self.table.think(budget_s, stand_in)
+
+    def hint(self, seat: Any, ply: Any, budget_s: float | None = None) -> dict:
+        """A hint for the host's own seat (`seat`, to move at `ply`): as a guest's (`_hint`),
+        {move, ply, seat, words, places}; TableError "hints-off" while hints are off."""
+        if self.host_seat is None or seat != self.host_seat:
+            raise TableError("the host asks hints for its own seat only", "turn")
+        return self._hint_for(seat, ply, budget_s)
+
+    def _hint_for(self, seat: int, ply: Any, budget_s: float | None) -> dict:
+        """Table.hint for the person at `seat`, if the room allows hints and its game is on;
+        asked again in the same position, the same answer (a guest cannot make the host search
+        more than once a turn). TableError otherwise; nothing changes."""
+        if not self.hints:
+            raise TableError("hints are off in this room (the host may turn them on)", "hints-off")
+        if not self.started:
+            raise TableError("the game has not started", "turn")
+        state = self.table.state
+        cached = self.hint_cache
+        if cached is not None and cached[0] is state and cached[1] == seat and ply == self.table.ply:
+            return cached[2]
+        answer = self.table.hint(seat, ply, budget_s)
+        self.hint_cache = (state, seat, answer)
+        return answer
 
     def take_seat(self, seat: Any, name: Any) -> None:
         """The host takes an open seat itself (in the lobby)."""
@@ -380,6 +415,32 @@ class RoomHost:
             raise Refused("refused", str(err)) from None
         self.broadcast()
 
+    def _hint(self, peer: str, info: dict, message: dict, budget_s: float | None) -> None:
+        """A guest's hint for its own turn: answered to that guest only (the others never learn
+        of it); refused like a move from the wrong seat, and while hints are off."""
+        seat = info["seat"]
+        token = message.get("token")
+        if seat is None:
+            raise Refused("no-seat", "Spectators get no hints; take a seat first.")
+        if not isinstance(token, str) or self._seat_of(token) != seat:
+            raise Refused("bad-token", "That seat token is not valid for your seat.")
+        if not self.hints:
+            raise Refused("hints-off", "Hints are off in this room: the host may turn them on.")
+        if not self.started:
+            raise Refused("not-started", "The game has not started.")
+        state = self.table.state
+        if state.is_over:
+            raise Refused("game-over", "The game is over.")
+        if state.to_move != seat or self.table.is_ai(seat):
+            raise Refused("not-your-turn", "A hint is for your own turn.")
+        if type(message.get("ply")) is not int or message["ply"] != self.table.ply:
+            raise Refused("stale", "The board has moved on since you asked.")
+        try:
+            answer = self._hint_for(seat, message["ply"], budget_s)
+        except ValueError as err:  # TableError: paused
+            raise Refused(getattr(err, "code", "refused"), str(err)) from None
+        self.outbox.append([peer, json.dumps({"v": VERSION, "type": "hint", **answer})])
+
     def _seat_of(self, token: str) -> int | None:
         digest = token_hash(token)
         for index, spec in enumerate(self.seats):
@@ -409,7 +470,7 @@ class RoomHost:
                               "connected": spec["peer"] is not None, "host": spec["peer"] == HOST,
                               "hash": spec["hash"] or None, "order": spec.get("order")})
         return {"code": self.code, "seats": seats, "started": self.started, "rules": self.rules,
-                "may_start_open": self.may_start_open and not self.started,
+                "may_start_open": self.may_start_open and not self.started, "hints": self.hints,
                 "spectators": sum(1 for p in self.peers.values() if p["seat"] is None)}
 
     def snapshot_for(self, seat: int | None, said_from: int | None = None) -> dict:
@@ -494,7 +555,8 @@ class RoomHost:
     def save(self) -> dict:
         return {"seats": [{k: v for k, v in s.items() if k not in ("peer", "away_since")} for s in self.seats],
                 "host_seat": self.host_seat, "code": self.code, "started": self.started,
-                "rules": self.rules, "may_start_open": self.may_start_open, "table": self.table.save()}
+                "rules": self.rules, "may_start_open": self.may_start_open, "hints": self.hints,
+                "table": self.table.save()}
 
     @classmethod
     def from_replica(cls, state: Any, code: str = "", name: str = "",
@@ -556,6 +618,8 @@ class RoomHost:
         room.may_start_open = not room.started and "lobby_host_absent_after" in room.rules
         room.peers, room.outbox, room.to_close = {}, [], []
         room.host_caught_up = False
+        room.hints = lobby.get("hints") is True  # the old host's choice stands
+        room.hint_cache = None
         return room
 
     @classmethod
@@ -578,4 +642,6 @@ class RoomHost:
         room.started = bool(saved.get("started"))
         room.peers, room.outbox, room.to_close = {}, [], []
         room.host_caught_up = False
+        room.hints = saved.get("hints") is True
+        room.hint_cache = None
         return room

@@ -119,3 +119,27 @@ def test_the_worker_script_exports_the_engines_functions():
     assert engine_worker.__export__ == engine.__export__
     for name in engine.__export__:
         assert getattr(engine_worker, name) is getattr(engine, name), name
+
+
+def test_hints_through_the_boundary_change_nothing():
+    call("new_table", SOLO)
+    before = call("act", {"type": "pause", "paused": False})["snapshot"]
+    answer = call("hint", {"seat": 0, "ply": 0, "budget": 0.05})
+    assert answer["ok"] and answer["seat"] == 0 and answer["ply"] == 0
+    assert answer["move"] in before["legal_moves"] and answer["places"] and answer["words"]
+    assert call("act", {"type": "pause", "paused": False})["snapshot"] == before
+    for request, code in [({"seat": 1, "ply": 0}, "turn"), ({"seat": 0, "ply": 3}, "stale"),
+                          ({"seat": 0, "ply": 0, "budget": "soon"}, "invalid")]:
+        refused = call("hint", request)
+        assert refused["ok"] is False and refused["code"] == code, request
+    assert call("hint", "[1]")["code"] == "invalid"
+    engine.ROOM = None
+    config = {"game": "ataxx", "variant": "standard", "seed": 2,
+              "seats": [{"kind": "human"}, {"kind": "human"}]}
+    assert call("room_hint", {"seat": 0, "ply": 0})["error"] == "no room game is running"
+    opened = call("room_open", {"config": config, "host_seat": 0, "code": "ABC"})
+    assert opened["lobby"]["hints"] is False
+    opened = call("room_open", {"config": config, "host_seat": 0, "code": "ABC", "hints": True})
+    assert opened["lobby"]["hints"] is True
+    assert call("room_event", {"type": "hints", "on": False})["lobby"]["hints"] is False
+    assert call("room_hint", {"seat": 0, "ply": 0, "budget": 0.05})["code"] == "hints-off"

@@ -447,3 +447,94 @@ def test_stand_in_rules_survive_a_host_reload():
     assert RoomHost({"game": "ataxx", "seats": [HUMAN, HUMAN]}, absent_after=2).rules == {}
     with pytest.raises(TableError):
         RoomHost({"game": "sanctuary", "seats": [HUMAN, HUMAN]}, absent_after=-1)
+
+
+# --- hints: off by default, switched by the host, answered to the guest who asked only -------------
+
+def hints_of(r, peer):
+    return [m for m in sent(r, peer) if m["type"] == "hint"]
+
+
+def test_hints_are_off_by_default_and_a_guests_request_is_refused_changing_nothing():
+    r, tokens = started_game()
+    assert r.hints is False and r.lobby()["hints"] is False
+    before = r.save()
+    r.receive("a", msg(type="hint", ply=0, token=tokens["a"]))
+    out = sent(r, "a")
+    assert [m["code"] for m in out if m["type"] == "error"] == ["hints-off"]
+    assert not [m for m in out if m["type"] in ("hint", "state")]
+    assert r.save() == before
+    with pytest.raises(TableError) as err:
+        room(HUMAN, HUMAN, host_seat=0).hint(0, 0, 0.05)  # the host too
+    assert err.value.code == "hints-off"
+
+
+def test_the_host_switches_hints_and_a_guest_gets_its_own_hint_only():
+    r, tokens = started_game()
+    r.peer_open("w")  # a spectator
+    r.drain()
+    with pytest.raises(TableError):
+        r.host_act({"type": "hints", "on": "yes"})
+    r.host_act({"type": "hints", "on": True})
+    assert last_state(r, "w")["lobby"]["hints"] is True  # everyone sees the setting
+    before = r.save()
+    r.receive("a", msg(type="hint", ply=0, token=tokens["a"]), 0.05)
+    out = r.drain()["outbox"]
+    assert [to for to, _ in out] == ["a"]  # to the guest who asked, and no state to anyone
+    [answer] = [json.loads(text) for _, text in out]
+    assert answer["type"] == "hint" and answer["seat"] == 0 and answer["ply"] == 0
+    assert answer["move"] in r.table.state.legal_moves() and answer["places"]
+    assert r.save() == before and r.table.ply == 0
+    cached = r.hint_cache
+    r.receive("a", msg(type="hint", ply=0, token=tokens["a"]), 0.05)  # asked again: no new search
+    assert r.hint_cache is cached and hints_of(r, "a") == [answer]
+    r.host_act({"type": "hints", "on": False})
+    r.drain()
+    r.receive("a", msg(type="hint", ply=0, token=tokens["a"]), 0.05)
+    assert [m["code"] for m in errors(r, "a")] == ["hints-off"]
+
+
+def test_hostile_hint_requests_are_refused_and_change_nothing():
+    r, tokens = started_game()
+    r.host_act({"type": "hints", "on": True})
+    r.peer_open("w")
+    r.drain()
+    before = r.save()
+    cases = [
+        ("b", msg(type="hint", ply=0, token=tokens["b"]), "not-your-turn"),
+        ("b", msg(type="hint", ply=0, token=tokens["a"]), "bad-token"),  # another seat's token
+        ("a", msg(type="hint", ply=0), "bad-token"),
+        ("a", msg(type="hint", ply=1, token=tokens["a"]), "stale"),
+        ("a", msg(type="hint", ply="0", token=tokens["a"]), "stale"),
+        ("w", msg(type="hint", ply=0, token=tokens["a"]), "no-seat"),
+        ("a", json.dumps({"type": "hint", "ply": 0, "token": tokens["a"]}), "bad-version"),
+    ]
+    for peer, text, code in cases:
+        r.receive(peer, text, 0.05)
+        out = sent(r)
+        assert [m["code"] for m in out if m["type"] == "error"] == [code], (text, out)
+        assert not [m for m in out if m["type"] != "error"]
+    assert r.save() == before and r.hint_cache is None
+    r.receive("a", msg(type="move", move="a6", ply=0, token=tokens["a"]))
+    r.drain()
+    r.receive("a", msg(type="hint", ply=1, token=tokens["a"]), 0.05)  # Bob's turn now
+    assert [m["code"] for m in errors(r, "a")] == ["not-your-turn"]
+
+
+def test_the_hosts_own_hint_and_the_setting_survive_a_reload_and_a_takeover():
+    r = room(HUMAN, HUMAN, host_seat=0)
+    seated(r, "g", 1)
+    r.host_act({"type": "hints", "on": True})
+    r.host_act({"type": "start"})
+    r.drain()
+    with pytest.raises(TableError) as err:
+        r.hint(1, 0, 0.05)  # the guest's seat
+    assert err.value.code == "turn"
+    answer = r.hint(0, 0, 0.05)
+    assert answer["move"] in r.table.state.legal_moves() and r.table.ply == 0
+    assert not r.drain()["outbox"]  # the guests hear nothing of it
+    assert RoomHost.restore(json.loads(json.dumps(r.save()))).hints is True
+    r.broadcast()
+    replica = last_state(r, "g")
+    assert RoomHost.from_replica(replica, "ABCD", "Bob").hints is True
+    assert RoomHost.restore({**r.save(), "hints": None}).hints is False

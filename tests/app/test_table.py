@@ -228,3 +228,69 @@ def test_a_position_rebuilt_from_a_view_keeps_the_log_it_is_given_and_only_that(
     assert Table.restore(json.loads(json.dumps(rebuilt.save()))).snapshot()["log"] == log
     for wrong in (log[:-1], [[0, "pass"]] + log[1:], [["0", m] for _, m in log], "log", [None] * 3):
         assert Table(config, position, earlier_log=wrong).snapshot()["log"] == []
+
+
+# --- hints (Table.hint): Hard's choice for the person to move, nothing changed ----------------------
+
+@pytest.mark.parametrize("game,seats", [("ataxx", 2), ("runners", 2), ("sanctuary", 2), ("gems", 2),
+                                        ("chains", 3)])
+def test_a_hint_is_a_legal_move_from_the_seats_view_and_changes_nothing(game, seats):
+    t = Table({"game": game, "seats": [HUMAN] * seats, "seed": 7})
+    for _ in range(2):  # a position past the start
+        t.move(t.state.to_move, t.state.legal_moves()[0], t.ply)
+    before = json.dumps(t.snapshot(0), sort_keys=True)
+    seat = t.state.to_move
+    answer = t.hint(seat, t.ply, budget_s=0.05)
+    assert answer["move"] in t.state.legal_moves()
+    assert answer["ply"] == t.ply and answer["seat"] == seat
+    assert answer["words"] == t.state.describe(answer["move"])
+    assert answer["places"] == t.state.places(answer["move"])
+    assert json.dumps(t.snapshot(0), sort_keys=True) == before  # no move, log, undo step or save
+
+
+def test_a_hint_is_refused_with_a_code_when_it_cannot_be_given():
+    t = table(HUMAN, ai())
+    with pytest.raises(TableError) as err:
+        t.hint(0, 1, 0.05)
+    assert err.value.code == "stale"
+    with pytest.raises(TableError) as err:
+        t.hint(1, 0, 0.05)  # not that seat's turn
+    assert err.value.code == "turn"
+    t.move(0, "a6", 0)
+    with pytest.raises(TableError) as err:
+        t.hint(1, 1, 0.05)  # the computer's seat
+    assert err.value.code == "turn"
+    with pytest.raises(TableError) as err:
+        t.hint("1", 1, 0.05)
+    assert err.value.code == "turn"
+    play_ai(t)
+    t.set_paused(True)
+    with pytest.raises(TableError) as err:
+        t.hint(0, 2, 0.05)
+    assert err.value.code == "paused"
+    t.set_paused(False)
+    t.forfeit(0, "resign", 2)
+    with pytest.raises(TableError) as err:
+        t.hint(0, 2, 0.05)
+    assert err.value.code == "over"
+
+
+def test_a_hint_reads_only_the_seats_view():
+    """Sanctuary's draw pile is hidden: the hint is the same whatever order the pile holds."""
+    import parlor.ai
+
+    t = Table({"game": "sanctuary", "seats": [HUMAN, HUMAN], "seed": 11})
+    seen = []
+    real = parlor.ai.choose_move
+
+    def spy(view, level, **kw):
+        seen.append((view, level))
+        return real(view, level, **kw)
+
+    parlor.ai.choose_move = spy
+    try:
+        t.hint(t.state.to_move, 0, 0.05)
+    finally:
+        parlor.ai.choose_move = real
+    [(view, level)] = seen
+    assert level == "hard" and view == t.state.view(t.state.to_move) and "draw" not in view

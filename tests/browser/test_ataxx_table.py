@@ -98,7 +98,7 @@ def test_local_game_tap_drag_and_undo(open_page, blocked):
     page.click("[data-sq=a7]")
     page.click("[data-sq=b6]")
     page.wait_for_function("document.querySelectorAll('.move-log .mv').length === 1")
-    rematch = page.locator(".table > .controls button").nth(3)
+    rematch = page.locator(".table > .controls button.rematch")
     rematch.click()
     assert rematch.inner_text() == "Restart? Tap again" and log(page) == ["b6"]
     assert contrast(page, ".table > .controls .asking") >= 4.5
@@ -113,6 +113,53 @@ def test_local_game_tap_drag_and_undo(open_page, blocked):
     assert page.get_attribute("[data-sq=b6] .piece", "class") == "piece none"  # a new game
     assert rematch.inner_text() == "Rematch"
     assert page.console_errors == [] and blocked == []
+
+
+BOARD_PIECES = "[...document.querySelectorAll('.board [data-sq] .piece')].map(p => p.getAttribute('class'))"
+SEAT0_LEFT = "Number(document.querySelector('.seat-0 .clock').textContent)"
+
+
+def test_a_hint_shows_hards_move_on_the_board_and_changes_nothing(open_page):
+    page = open_page("/?clock=600&budget=0.3")
+    wait_engine(page)
+    start(page, "local")
+    page.wait_for_function(HUMAN_TURN)
+    pieces, left = page.evaluate(BOARD_PIECES), page.evaluate(SEAT0_LEFT)
+    assert 590 < left <= 600
+    hint = page.locator(".table > .controls button.ask-hint")
+    assert hint.inner_text() == "Hint" and hint.is_enabled()
+    # The button says so at once (in the click's own handler), then the board shows the move.
+    said = page.evaluate("""() => { const b = document.querySelector('.table > .controls button.ask-hint');
+        b.click(); return b.textContent; }""")
+    assert said == "Thinking…"
+    page.wait_for_function("document.querySelector('.table').dataset.hint !== undefined")
+    move = page.get_attribute(".table", "data-hint")
+    hinted = page.evaluate("[...document.querySelectorAll('.board .hinted')].map(c => c.dataset.sq)")
+    assert move[-2:] in hinted and (len(move) == 2 or move[:2] in hinted), (move, hinted)
+    assert page.locator(".board .hinted .hint-ring").count() == len(hinted)  # a dashed ring each
+    assert page.get_attribute(".board .hint-ring", "stroke-dasharray")
+    assert page.inner_text(".hint-said").startswith("Hint: Red ")
+    assert hint.inner_text() == "Hint"
+    # Not played: the same pieces, nothing in the log, nothing to undo, Red still to move, and
+    # Red's clock ran on from where it was (not restarted, not stopped).
+    assert page.evaluate(BOARD_PIECES) == pieces and log(page) == []
+    assert page.is_disabled(".table > .controls button:text-is('Undo')")
+    assert page.inner_text(".turn-status") == "Red to move"
+    page.wait_for_timeout(1100)
+    assert left - 10 < page.evaluate(SEAT0_LEFT) < left
+    # The next move drops the hint (Blue's turn: a hint is asked again for Blue).
+    origin = move[:2] if len(move) == 4 else None
+    if origin is None:
+        origin = page.evaluate("""move => {
+            const targets = JSON.parse(localStorage.getItem('parlor.table.v1')).snapshot.targets;
+            return Object.keys(targets).find(o => targets[o].some(t => t[1] === move)); }""", move)
+    page.click(f"[data-sq={origin}]")
+    page.click(f"[data-sq={move[-2:]}]")
+    page.wait_for_function("document.querySelectorAll('.move-log .mv').length === 1")
+    assert log(page) == [move]
+    assert page.locator(".board .hinted, .board .hint-ring").count() == 0
+    assert page.get_attribute(".table", "data-hint") is None and page.is_hidden(".hint-said")
+    assert page.console_errors == []
 
 
 def test_clock_runs_out_and_loses(open_page):

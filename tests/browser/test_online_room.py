@@ -103,7 +103,7 @@ def test_every_room_setup_fits_a_phone(open_page):
 
 
 def test_host_and_two_guests_play_ataxx_hostile_moves_refused_and_rejoin(open_page, blocked):
-    host = open_page("/" + QUERY)
+    host = open_page("/" + QUERY + "&budget=0.3")  # a guest's hint thinks as long as the host's computers
     wait_engine(host)
     link = create_room(host, "ataxx", ["human", "human"], you="watch", layout="Diamond")
     assert "?room=" in link and host.inner_text(".room-code").startswith("Room code: ")
@@ -170,13 +170,33 @@ def test_host_and_two_guests_play_ataxx_hostile_moves_refused_and_rejoin(open_pa
     hostile('{"v":1,"type":"move","move":"g6","ply":NaN,"token":"%s"}' % token, "bad-number")
     hostile('{"v":1,"type":"move","move":"g6","ply":1e400,"token":"%s"}' % token, "bad-number")
     hostile('{"v":1,"type":"hello","name":"\\ud800"}', "bad-text")
+    # Hints are off in a room until the host allows them: a guest's request is refused.
+    hostile(json.dumps({"v": 1, "type": "hint", "ply": ply, "token": token}), "hints-off")
     assert log(host) == before and log(ann) == before and log(bob) == before
     assert host.query_selector(".result:not([hidden])") is None
+    # The host turns hints on: Bob (to move) asks the host, and only his board shows the move.
+    bob.wait_for_function(MY_TURN, timeout=5000)
+    assert bob.is_hidden(".table > .controls button.ask-hint")
+    toggle = host.locator(".table > .controls button.room-hints")
+    assert toggle.inner_text() == "Hints off" and toggle.get_attribute("aria-pressed") == "false"
+    toggle.click()
+    host.wait_for_function("document.querySelector('button.room-hints').textContent === 'Hints on'")
+    hostile(json.dumps({"v": 1, "type": "hint", "ply": ply, "token": ann_token}), "bad-token")
+    bob.click(".table > .controls button.ask-hint", timeout=5000)
+    bob.wait_for_function("document.querySelector('.table').dataset.hint !== undefined", timeout=10_000)
+    hinted = bob.evaluate("[...document.querySelectorAll('.board .hinted')].map(c => c.dataset.sq)")
+    assert bob.get_attribute(".table", "data-hint")[-2:] in hinted
+    assert ann.is_hidden(".table > .controls button.ask-hint")  # not her turn
+    for page in (host, ann):
+        assert page.get_attribute(".table", "data-hint") is None
+        assert page.query_selector(".board .hinted") is None
+    assert log(host) == before and log(ann) == before and log(bob) == before
     # ... and the host still serves everyone: Bob's own legal move goes through.
     bob.wait_for_function(MY_TURN, timeout=5000)
     tap_any(bob)
     for page in (host, ann):
         page.wait_for_function("document.querySelectorAll('.move-log .mv').length === 2", timeout=5000)
+    bob.wait_for_function("document.querySelector('.table').dataset.hint === undefined")  # dropped
 
     # --- Ann closes her tab and opens the link again in the same browser -------------------
     context = ann.context

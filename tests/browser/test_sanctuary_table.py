@@ -207,6 +207,36 @@ def test_a_forced_pass_is_said_and_made_by_itself_the_focus_left_on_the_board(op
     assert page.inner_text(".turn-status") == "Yellow to move"
 
 
+PAWNS = ("[...document.querySelectorAll('.sanctuary-board .pawn')]"
+         ".map(p => [p.getAttribute('class'), p.getAttribute('cx'), p.getAttribute('cy')])")
+
+
+def test_a_hint_rings_hards_move_and_plays_nothing(open_page):
+    page = open_position(open_page, [{"kind": "human"}, {"kind": "human"}], query="/?pace=0&budget=0.3")
+    page.wait_for_function(HUMAN_TURN)
+    pawns = page.evaluate(PAWNS)
+    assert len(pawns) == 8 and page.locator(".seat .clock:visible").count() == 0  # no turn clock
+    page.click(".table > .controls button.ask-hint")
+    page.wait_for_function("document.querySelector('.table').dataset.hint !== undefined", timeout=20_000)
+    move = page.get_attribute(".table", "data-hint")
+    hinted = set(page.evaluate("[...document.querySelectorAll('.sanctuary-board .hinted')].map(c => c.dataset.sq)"))
+    assert set(re.findall(r"T\d+", move)) <= hinted and hinted, (move, hinted)  # its spaces, ringed
+    assert page.locator(".sanctuary-board .hinted .hint-ring").count() == len(hinted)
+    assert page.inner_text(".hint-said").startswith("Hint: ")
+    # ... and marked in the move list, in words too ("· hint").
+    assert page.eval_on_selector_all(".move-list button.hinted", "bs => bs.map(b => b.dataset.move)") == [move]
+    assert page.inner_text(f".move-list button[data-move='{move}']").endswith("· hint")
+    # Not played: the pawns where they were, the same card, nothing logged, Red still to move.
+    assert page.evaluate(PAWNS) == pawns and log(page) == []
+    assert page.inner_text(".card-drawn .card-name") == "Six"
+    assert page.inner_text(".turn-status") == "Red to move"
+    assert page.locator(".seat .clock:visible").count() == 0
+    # The ring reads on the light board in dark mode too (the boards stay light).
+    page.emulate_media(color_scheme="dark")
+    assert page.evaluate("getComputedStyle(document.querySelector('.hint-ring')).stroke") == "rgb(75, 29, 158)"
+    assert page.console_errors == []
+
+
 def test_a_person_may_take_their_time(open_page):
     # Sanctuary has no turn clock: ?clock=1 would end an Ataxx turn after a second.
     page = open_position(open_page, [{"kind": "human"}, {"kind": "ai", "level": "easy"}],

@@ -28,8 +28,9 @@ def far(event, start):
     return dx * dx + dy * dy >= DRAG_THRESHOLD * DRAG_THRESHOLD
 
 
-def ring_in(group):
-    """The locate ring of a cell that is an SVG group, drawn in it round the cell's first shape:
+def ring_in(group, kind_class="locate-ring", dashed=None):
+    """The locate ring (`kind_class`: or the hint's, `dashed` True: thicker, dashed) of a cell
+    that is an SVG group, drawn in it round the cell's first shape:
     a hex's own edge, a circle just inside a round space, else a rounded rect just inside the
     shape's box (a cell's label beside it left out); its width follows the cell's size, so it is
     the same on every board and zoom."""
@@ -38,19 +39,21 @@ def ring_in(group):
         shape = None
     box = (shape or group).getBBox()
     side = min(box.width, box.height)
-    width = max(side * 0.07, 0.5)
+    width = max(side * (0.07 if dashed is None else 0.1), 0.5)
     inset = width * 0.8
     kind = shape.tagName.lower() if shape is not None else ""
+    # A dashed ring (the hint's): dashes sized to the ring, so the same on every board and zoom.
+    style = {} if dashed is None else {"stroke_dasharray": "{:.2f} {:.2f}".format(width * 1.6, width)}
     if kind == "polygon":
-        return el("polygon", "locate-ring", parent=group, svg=True, aria_hidden="true",
-                  points=shape.getAttribute("points"), stroke_width=width)
+        return el("polygon", kind_class, parent=group, svg=True, aria_hidden="true",
+                  points=shape.getAttribute("points"), stroke_width=width, **style)
     if kind == "circle":
-        return el("circle", "locate-ring", parent=group, svg=True, aria_hidden="true",
+        return el("circle", kind_class, parent=group, svg=True, aria_hidden="true",
                   cx=box.x + box.width / 2, cy=box.y + box.height / 2,
-                  r=max(0, side / 2 - inset), stroke_width=width)
-    return el("rect", "locate-ring", parent=group, svg=True, aria_hidden="true",
+                  r=max(0, side / 2 - inset), stroke_width=width, **style)
+    return el("rect", kind_class, parent=group, svg=True, aria_hidden="true",
               x=box.x + inset, y=box.y + inset, width=max(0, box.width - 2 * inset),
-              height=max(0, box.height - 2 * inset), rx=side * 0.16, stroke_width=width)
+              height=max(0, box.height - 2 * inset), rx=side * 0.16, stroke_width=width, **style)
 
 
 class BoardView:
@@ -117,12 +120,25 @@ class BoardView:
         `data-sq` or `data-hex`) under `root`: the class `located` on each, and a ring (a rounded
         rect just inside its box, sized to it, so the same on every board and zoom) in a cell
         that is a group; [] drops the highlight. Generic over boards; a board may override it."""
-        old = getattr(self, "_located_nodes", None)
+        self._mark_places(root, places, "located", "locate-ring")
+
+    def show_hint(self, root, places, move=None):
+        """Show a hinted `move`, not played, on the board: its `places` (State.places, as for
+        `locate`) get the class `hinted` and a dashed hint ring (a shape of its own, apart from
+        the solid locate ring); [] drops the hint. Generic; a board may override it (to mark
+        the move where else it offers it)."""
+        self._mark_places(root, places, "hinted", "hint-ring")
+
+    def _mark_places(self, root, places, mark, ring_class):
+        """The class `mark` and a ring of `ring_class` on the cells of `places` under `root`;
+        the ones marked before lose them first."""
+        nodes_key, rings_key = "_" + mark + "_nodes", "_" + mark + "_rings"
+        old = getattr(self, nodes_key, None)
         if not places and not old:
             return
         for node in old or ():
-            node.classList.remove("located")
-        for ring in getattr(self, "_located_rings", None) or ():
+            node.classList.remove(mark)
+        for ring in getattr(self, rings_key, None) or ():
             ring.remove()
         nodes, rings = [], []
         if places:
@@ -131,12 +147,12 @@ class BoardView:
             found = root.querySelectorAll(selector)
             for i in range(found.length):
                 node = found.item(i)
-                node.classList.add("located")
+                node.classList.add(mark)
                 nodes.append(node)
                 if node.tagName.lower() == "g":
-                    rings.append(ring_in(node))
-        self._located_nodes = nodes
-        self._located_rings = rings
+                    rings.append(ring_in(node, ring_class, True if mark == "hinted" else None))
+        setattr(self, nodes_key, nodes)
+        setattr(self, rings_key, rings)
 
 
 class PickBoard(BoardView):

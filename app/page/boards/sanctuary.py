@@ -129,6 +129,11 @@ class Board(PickBoard):
         self.spaces[name] = (group, shape, (x, y))
         self.add_cell(name, group, marker)
 
+    def show_hint(self, root, places, move=None):
+        """The hint's spaces ringed (BoardView.show_hint), and its move marked in the move list."""
+        super().show_hint(root, places, move)
+        self.choice.mark_hint(move)
+
     def update(self, snapshot, interactive):
         view = snapshot["view"]
         if self.pawn_layer is None:

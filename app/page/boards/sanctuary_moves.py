@@ -48,6 +48,17 @@ class MoveChoice:
         """The move in words for the list and the preview."""
         return action_words(self.colours, self.moves.get(move) or {}, move)
 
+    def mark_hint(self, move):
+        """Mark the hinted `move` in the list (None: none): a dashed edge and the word "hint"."""
+        for node in self.list.querySelectorAll("button"):
+            hinted = move is not None and node.dataset.move == move
+            tag = node.querySelector(".hint-tag")
+            node.classList.toggle("hinted", hinted)
+            if hinted and tag is None:
+                el("span", "hint-tag", " · hint", node)
+            elif not hinted and tag is not None:
+                tag.remove()
+
     def show_matches(self, found):
         """Several moves share the tapped destination (Six splits): pick one in the list."""
         for node in self.list.querySelectorAll("button"):

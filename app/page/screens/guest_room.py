@@ -66,6 +66,18 @@ class GuestTransport(TableTransport):
     def own_seat(self):
         return self.room.you_seat
 
+    def hints(self, snapshot):
+        return ((self.room.replica or {}).get("lobby") or {}).get("hints") is True
+
+    async def hint(self, request):
+        """Ask the host (it answers this guest only, with a hint message, or an error)."""
+        room = self.room
+        if not room.mine.get("token"):
+            return {"ok": False, "error": "Take a seat first.", "code": "turn"}
+        room.net.send_host(json.dumps({"v": 1, "type": "hint", "ply": request["ply"],
+                                       "token": room.mine["token"]}))
+        return None
+
     def presence(self, snapshot):
         presence = list(snapshot.get("presence") or [])
         away = self.room.away_host_seat()
@@ -298,7 +310,12 @@ class GuestRoom:
             document.body.dataset.roomError = str(message.get("code"))  # for tests
             if message.get("code") == "unknown-token":  # this browser's seat is gone
                 self.forget()
+            if self.table is not None:
+                self.table.hint_refused()  # a hint asked is answered by this refusal
             self.app.toast(str(message.get("message", "Refused")))
+        elif kind == "hint" and self.table is not None:
+            message["ok"] = True
+            self.table.got_hint(message)  # checked there, shown if still this turn
         elif kind == "state":
             self.on_state(message)
 

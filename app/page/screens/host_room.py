@@ -17,7 +17,7 @@ from pyscript.ffi import create_proxy
 from screens.lobby import Lobby, format_code, show_qr
 from screens.room_common import MAX_VALUES, ONLINE, retry_signaling, set_address
 from clock import left_after_reload, saved_turn
-from screens.table import TableScreen, turn_ms
+from screens.table import TableScreen, ai_budget_s, turn_ms
 from screens.table_transport import TableTransport
 
 CLOCK_KEY = "parlor.roomclock."  # + room code: the host's turn clock, {ply, seat, left} (a reload)
@@ -77,6 +77,16 @@ class HostTransport(TableTransport):
     async def think(self, budget):
         return await self.room.app.engine.call("room_think", budget)
 
+    def hints(self, snapshot):
+        return self.room.hints
+
+    async def hint(self, request):
+        return await self.room.app.engine.call("room_hint", request)
+
+    def set_hints(self, on):
+        """The host turns hints on or off for everyone in the room (the guests' next state says so)."""
+        asyncio.create_task(self.room.event({"type": "hints", "on": bool(on)}))
+
     can_replay = True
 
     async def replay(self, ply):
@@ -124,6 +134,7 @@ class HostRoom:
             self.seat_count = len(config["seats"])
         self.opened = False
         self.rules = {}  # the game's online rules (GameInfo.online, via the room host), from the lobby
+        self.hints = False  # hints at the table: off until the host allows them (the lobby says)
         self.on_created = on_created  # called with the new room's code (a fresh-room rematch)
         self.keep_net = False  # closing leaves the links open (a fresh-room rematch announces)
         self.check_timer = None
@@ -243,9 +254,11 @@ class HostRoom:
         elif self.resume:
             answer = await self.app.engine.call("room_restore", self.resume["room"])
         else:
+            config = dict(self.config)
+            hints = config.pop("hints", False) is True  # the room setup's Allow hints
             answer = await self.app.engine.call("room_open", {
-                "config": self.config, "host_seat": self.you_seat, "host_name": self.name,
-                "code": self.code, "absent_after": absent_after()})
+                "config": config, "host_seat": self.you_seat, "host_name": self.name,
+                "code": self.code, "absent_after": absent_after(), "hints": hints})
         if not answer["ok"]:
             self.app.toast(answer["error"])
             return
@@ -260,7 +273,8 @@ class HostRoom:
         self.send_event({"type": "open", "peer": peer})
 
     def on_message(self, peer, text):
-        self.send_event({"type": "recv", "peer": peer, "text": text})
+        # A guest's hint thinks as long as this page's computers do.
+        self.send_event({"type": "recv", "peer": peer, "text": text, "budget": ai_budget_s()})
 
     def on_lost(self, peer):
         self.send_event({"type": "gone", "peer": peer})
@@ -297,6 +311,7 @@ class HostRoom:
             return
         self.you_seat = answer.get("host_seat")
         self.rules = lobby.get("rules") or {}
+        self.hints = lobby.get("hints") is True
         left = None
         if lobby["started"] and self.table is None:
             self.lobby.close()
@@ -372,7 +387,9 @@ class HostRoom:
             forget_host_room(old_code)
 
         app.close()
-        app.room = HostRoom(app, app.screen, self.game, answer["config"], answer["host_seat"],
+        config = dict(answer["config"])
+        config["hints"] = self.hints  # the fresh room keeps this one's hints setting
+        app.room = HostRoom(app, app.screen, self.game, config, answer["host_seat"],
                             self.name, on_created=announce)
         document.body.dataset.screen = "room"
 

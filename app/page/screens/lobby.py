@@ -66,6 +66,7 @@ class Lobby:
         self.status = el("p", "lobby-status", "Connecting…", self.root, role="status", aria_live="polite")
         self.room_rules = el("p", "room-rules", "", self.root)  # the game's room rules, if it has any
         show(self.room_rules, False)
+        self.hints = el("p", "room-hints-said", "", self.root)  # whether the host allows hints
         bar = el("div", "controls", parent=self.root)
         self.start = None
         if role == "host":
@@ -118,6 +119,8 @@ class Lobby:
         self.title.textContent = lobby_title(game)
         self.room_rules.textContent = game.get("room_rules", "")
         show(self.room_rules, bool(game.get("room_rules")))
+        self.hints.textContent = ("Hints are on: the player to move may ask what the computer would play."
+                                  if lobby.get("hints") else "Hints are off.")
         self.seats.replaceChildren()
         colours = seat_colours(game, len(lobby["seats"]))
         paint_colours(self.root, colours)

@@ -1,6 +1,7 @@
 """Setting up an online room (the host): every seat a person (an open seat) or a computer
 level, the table size and board where the game has them, the host's own seat or Only watch,
-and a name; Create room opens it (app.host_room)."""
+hints at the table (off by default; the host may switch them in the game too), and a name;
+Create room opens it (app.host_room)."""
 
 from catalog import LEVELS, seat_colours
 from dom import button, el, on, select, show
@@ -40,6 +41,8 @@ class RoomSetup:
                              for i, colour in enumerate(game["colours"])]
         self.you = select(options, "You", [("watch", "Only watch")] +
                           [(str(i), "Play " + c) for i, c in enumerate(game["colours"])], "0", "you")
+        self.hints = select(options, "Hints", [("off", "Off"), ("on", "On")],
+                            "off", "hints")
         self.name = text_input(options, "Your name", window.localStorage.getItem(NAME_KEY), "name")
         bar = el("div", "controls", parent=self.root)
         button(bar, "Create room", self.create, "btn primary create-room")
@@ -76,7 +79,8 @@ class RoomSetup:
             return
         options = {"layout": self.layout.value} if self.layout is not None else {}
         config = {"game": self.game["id"], "variant": mode["variant"], "seats": seats,
-                  "options": options}  # the engine draws the seed (room.py, SEED_RANGE)
+                  "options": options,  # the engine draws the seed (room.py, SEED_RANGE)
+                  "hints": self.hints.value == "on"}  # HostRoom.open passes it to the room
         name = self.name.value.strip()[:24]
         window.localStorage.setItem(NAME_KEY, name)
         self.app.host_room(self.game, config, you, name or "Host")

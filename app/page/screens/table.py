@@ -7,6 +7,8 @@ worker, so the page stays responsive; in a game with a turn clock (the snapshot'
 Ataxx) the clock runs here and a person whose clock runs out loses by timeout.
 Parts: screens/table_seats.py (the seats), screens/table_controls.py (controls and result),
 screens/table_replay.py (any earlier position on the board, the live game going on underneath).
+Hints: the person to move may ask for Hard's choice (where the transport offers hints); the
+board shows its places, not played, until the position changes or another hint comes.
 """
 
 import asyncio
@@ -27,6 +29,7 @@ MAX_WORDS = 200  # characters of a move's words taken from a snapshot (the rules
 MAX_PLACES = 64  # places of one move taken from a snapshot
 ANNOUNCED = 3  # at most this many new moves said at once (a guest may get several in one state)
 AUTO_PASS_MS = 1800  # a person with no move but to pass: the table passes for them after this
+HINT_WAIT_MS = 20_000  # a guest's hint that has not come by then is given up (the host may be gone)
 
 RACES = ("stale", "paused", "turn")
 """Refusal codes of a move that raced a change of the table (app/engine/local_table.py
@@ -99,6 +102,8 @@ class TableScreen:
         self.thinking = None  # the (ply, seat) a computer is thinking about
         self.passing = None  # the (ply, seat) the table will pass for (its only move)
         self.closed = False  # set when the player leaves: late answers are then dropped
+        self.hint = None  # the hint shown: {ply, seat, view, move, words, places}
+        self.hint_asked = None  # the (ply, seat) a hint is being thought about for
         self.root = el("section", "table", parent=root, aria_label=game["title"] + " table",
                        data_game=game["id"])
         if transport.online:
@@ -123,6 +128,9 @@ class TableScreen:
         show(self.progress, False)
         self.stage = el("div", "stage", parent=self.root)
         self.board = board_class(game["id"])(self.stage, game, self.on_move)
+        # The hint shown on the board, in words (a screen reader hears it; the board rings its places).
+        self.hint_said = el("p", "hint-said", "", self.root, aria_live="polite")
+        show(self.hint_said, False)
         # A person's move may wait for Confirm (the setting; online there is no Undo).
         self.confirm = MoveConfirm(self.root, self, transport.online)
         self.controls = TableControls(self.root, self, transport, self.app.go_home)
@@ -230,8 +238,13 @@ class TableScreen:
         self.seats.draw(snapshot, colours, self.presence, self.transport.own_seat())
         self.seats.offer(self.transport.open_seats(snapshot), self.transport.take)
         self.draw_log(snapshot)  # after the board: a board's log text may read what it drew
+        if self.hint_asked is not None and self.hint_asked != (snapshot["ply"], to_move):
+            self.hint_asked = None  # the position moved on: that hint's answer will not be shown
+        if self.hint is not None and not self.hint_holds(snapshot):
+            self.hint = None  # a move, an Undo or a rematch: the hint is of another position
         if self.replay.viewing is None:
             self.show_located()  # the board drew anew: the move located is highlighted again
+            self.show_hint()
         if moved and previous["log"] == snapshot["log"][:len(previous["log"])]:
             self.announce(len(previous["log"]), len(snapshot["log"]))
         if previous is not None and (snapshot["ply"] > previous["ply"]
@@ -458,6 +471,7 @@ class TableScreen:
         self.send_move("pass")
 
     def on_undo(self):
+        self.drop_hint()
         self.act({"type": "undo"})
 
     def on_pause(self):
@@ -485,6 +499,7 @@ class TableScreen:
         """Rematch (confirmed during a game): the transport restarts the table, or opens a
         fresh room (a game whose online rules say so)."""
         self.clock.turn = None
+        self.drop_hint()
         self.act({"type": "rematch"})
 
     @property
@@ -556,6 +571,90 @@ class TableScreen:
                 or not self.ready() or self.transport.on_hold(snap) or not self.auto_pass()):
             return
         self.on_pass()
+
+    # --- hints: Hard's choice for the person to move, shown on the board, not played -----------
+    def hints_offered(self):
+        """Whether the Hint button is offered: a person's turn on this page, where the table
+        allows hints (always on this device; in a room, as its host set it), the live board."""
+        snap = self.snapshot
+        return bool(snap and snap["human_turn"] and not snap["is_over"] and self.replay.viewing is None
+                    and self.transport.hints(snap) and not self.transport.on_hold(snap))
+
+    def hint_holds(self, snapshot):
+        """Whether the hint shown is still of `snapshot`'s position and turn (and hints allowed:
+        a room's host may turn them off)."""
+        hint = self.hint
+        return (snapshot["human_turn"] and hint["ply"] == snapshot["ply"] and hint["seat"] == snapshot["to_move"]
+                and hint["view"] == snapshot["view"] and self.transport.hints(snapshot))
+
+    def on_hint(self):
+        """The Hint button: ask for the hint (the button says "Thinking…" meanwhile). The table,
+        its clock and the log are unchanged by it."""
+        snap = self.snapshot
+        if snap is None or self.hint_asked is not None or not self.hints_offered() or snap["paused"]:
+            return
+        turn = (snap["ply"], snap["to_move"])
+        self.hint_asked = turn
+        self.drop_hint()
+        self.update_controls()
+        asyncio.create_task(self._hint(turn))
+
+    async def _hint(self, turn):
+        answer = await self.transport.hint({"seat": turn[1], "ply": turn[0], "budget": ai_budget_s()})
+        if answer is not None:
+            self.got_hint(answer)
+            return
+        await asyncio.sleep_ms(HINT_WAIT_MS)  # a guest's: the host answers by message (got_hint)
+        if self.hint_asked == turn and not self.closed:
+            self.hint_asked = None
+            self.app.toast("No hint came from the host.")
+            self.update_controls()
+
+    def got_hint(self, answer):
+        """The answer to the hint asked: shown on the board if it is still that turn; a refusal
+        is said, but for one the board's moving on explains (RACES)."""
+        asked, self.hint_asked = self.hint_asked, None
+        snap = self.snapshot
+        if self.closed or snap is None:
+            return
+        if not answer.get("ok"):
+            if answer.get("code") not in RACES:
+                self.app.toast(str(answer.get("error") or "No hint now."))
+            self.update_controls()
+            return
+        turn = (answer.get("ply"), answer.get("seat"))
+        entry = said_entry([answer.get("words"), answer.get("places")])
+        move = answer.get("move")
+        if (entry is not None and isinstance(move, str) and turn == asked
+                and turn == (snap["ply"], snap["to_move"]) and snap["human_turn"]):
+            self.hint = {"ply": snap["ply"], "seat": snap["to_move"], "view": snap["view"],
+                         "move": move[:64], "words": entry[0], "places": entry[1]}
+            self.show_hint()
+        self.update_controls()
+
+    def hint_refused(self):
+        """A guest's hint was refused by the host (it said why): the button is offered again."""
+        if self.hint_asked is not None:
+            self.hint_asked = None
+            self.update_controls()
+
+    def drop_hint(self):
+        """No hint shown any more (a new hint asked, an Undo, a rematch)."""
+        if self.hint is not None:
+            self.hint = None
+            self.show_hint()
+
+    def show_hint(self):
+        """Ring the hint's places on the board and say it in words (hidden while an earlier
+        position is replayed); no hint: nothing."""
+        hint = self.hint if self.replay.viewing is None else None
+        self.board.show_hint(self.stage, hint["places"] if hint else [], hint["move"] if hint else None)
+        self.hint_said.textContent = "Hint: " + hint["words"] if hint else ""
+        show(self.hint_said, hint is not None)
+        if hint:
+            self.root.dataset.hint = hint["move"]  # tests read the move shown
+        else:
+            self.root.removeAttribute("data-hint")
 
     # --- computer seats --------------------------------------------------------------------
     def maybe_think(self):

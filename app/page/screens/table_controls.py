@@ -1,6 +1,7 @@
-"""The table's controls: Pass, Undo, Pause / Resume, Rematch (during a game it asks first), New
-game (Leave at an online table), Save record, Sound on / off and Confirm moves; and the result
-dialog at the end."""
+"""The table's controls: Pass, Hint (the person to move, where hints are allowed), Undo, Pause /
+Resume, Rematch (during a game it asks first), New game (Leave at an online table), Save record,
+Sound on / off, Confirm moves and, for a room's host, Hints on / off; and the result dialog at
+the end."""
 
 import asyncio
 
@@ -21,9 +22,13 @@ class TableControls:
         self.table = table
         bar = el("div", "controls", parent=parent)
         self.pass_button = button(bar, "Pass", table.on_pass, "btn primary")
+        # Hard's choice for the person to move, shown on the board (screens/table.py on_hint).
+        self.hint_button = button(bar, "Hint", table.on_hint, "btn ask-hint",
+                                  aria_describedby="hint-about")
+        el("span", "sr-only", "Shows a good move on the board without playing it", bar, id="hint-about")
         self.undo_button = button(bar, "Undo", table.on_undo)
         self.pause_button = button(bar, "Pause", table.on_pause, aria_pressed="false")
-        self.rematch_button = button(bar, "Rematch", self.on_rematch_button)
+        self.rematch_button = button(bar, "Rematch", self.on_rematch_button, "btn rematch")
         self.rematch_asked_ms = None  # a first tap on Rematch during a game asks to confirm
         button(bar, transport.leave_label, go_home)
         self.save_button = button(bar, "Save record", self.on_save_record, "btn save-record",
@@ -42,6 +47,10 @@ class TableControls:
         if not transport.runs_table:
             show(self.pause_button, False)
             show(self.rematch_button, False)
+        # A room's host allows hints at the table for everyone, or not (off by default).
+        self.hints_button = button(bar, "Hints", self.toggle_hints, "btn ghost room-hints",
+                                   aria_pressed="false")
+        show(self.hints_button, transport.online == "host")
         self.transport = transport
         self.saving = RecordLinks(parent)
         show(self.save_button, transport.saves_records)
@@ -70,9 +79,22 @@ class TableControls:
         ready = ready and snap is not None
         human_pass = bool(snap and snap["human_turn"] and snap["legal_moves"] == ["pass"])
         pass_off = not ready or bool(snap and snap["paused"])
+        hint = self.table.hints_offered() and not human_pass
+        asked = self.table.hint_asked is not None
+        hint_off = not ready or bool(snap and snap["paused"])  # asked: it stays, keeping the focus
         if ((pass_off or not human_pass) and self.pass_button.matches(":focus")
-                or not human_pass and self.auto_pass_button.matches(":focus")):
+                or not human_pass and self.auto_pass_button.matches(":focus")
+                or not hint and self.hint_button.matches(":focus")):
             board.keep_focus()  # a disabled or hidden button drops the keyboard's place
+        show(self.hint_button, hint)
+        self.hint_button.textContent = "Thinking…" if asked else "Hint"
+        self.hint_button.disabled = hint_off
+        self.hint_button.setAttribute("aria-busy", "true" if asked else "false")
+        self.hint_button.setAttribute("aria-disabled", "true" if asked else "false")
+        if self.transport.online == "host":
+            on_now = self.transport.hints(snap) if snap else False
+            self.hints_button.textContent = "Hints on" if on_now else "Hints off"
+            self.hints_button.setAttribute("aria-pressed", "true" if on_now else "false")
         show(self.pass_button, human_pass)
         show(self.auto_pass_button, human_pass)
         self.pass_button.disabled = pass_off
@@ -88,6 +110,10 @@ class TableControls:
     def tick(self):
         if self.rematch_asked_ms is not None:
             self.draw_rematch_label()  # the question lapses
+
+    def toggle_hints(self):
+        """The host's Hints on / off: for everyone in the room (the room's next state says it)."""
+        self.transport.set_hints(not self.transport.hints(self.table.snapshot))
 
     def toggle_sound(self):
         """Sound effects on or off, saved on this device (app/page/sound.py)."""

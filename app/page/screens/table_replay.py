@@ -214,6 +214,7 @@ class Replay:
         table.confirm.cancel()  # the board shows an earlier position: no move waits on it
         table.board.update(shown, False)
         table.show_located()  # the board drew anew: the move located is highlighted again
+        table.show_hint()  # hidden while an earlier position is shown
         meta = table.board.meta(shown)
         table.meta.textContent = meta
         show(table.meta, bool(meta))

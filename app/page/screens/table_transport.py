@@ -52,6 +52,16 @@ class TableTransport:
         runs_table)."""
         raise NotImplementedError
 
+    def hints(self, snapshot):
+        """Whether the person to move here may ask for a hint (an online room: as its host set it)."""
+        return False
+
+    async def hint(self, request):
+        """A hint for the person to move ({seat, ply, budget}): {ok, move, ply, seat, words,
+        places} or {ok: false, error, code}; None when it comes later (a guest's: the host
+        answers by message, TableScreen.got_hint)."""
+        return {"ok": False, "error": "No hints here.", "code": "hints-off"}
+
     async def replay(self, ply):
         """The position after `ply` moves as this page showed it then, offering no move:
         {ok, snapshot} or {ok: false, error} (screens/table_replay.py; only when can_replay)."""
@@ -112,6 +122,12 @@ class LocalTransport(TableTransport):
 
     async def think(self, budget):
         return await self.engine.call("think", budget)
+
+    def hints(self, snapshot):
+        return True  # at a table on this device, always
+
+    async def hint(self, request):
+        return await self.engine.call("hint", request)
 
     async def replay(self, ply):
         if not self.engine.ready:
