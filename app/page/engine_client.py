@@ -120,33 +120,42 @@ class EngineClient:
         self.when_ready(up.set)
         await up.wait()
 
-    def call(self, name, *args):
+    def call(self, name, *args, first=None):
         """Call an exported engine function; await what this returns for its answer. The request
         goes to the worker now, not when the awaiting task next runs (after a tap the browser
         paints a frame first: ~16 ms later); a worker kept for later is started first. Dict
-        arguments travel as JSON text."""
+        arguments travel as JSON text. `first(answer)` is called the moment the answer comes,
+        before the awaiting task resumes (MicroPython's asyncio resumes it on a timer, some
+        milliseconds later on a busy page)."""
         if self.worker is None:
-            return self._call_when_ready(name, args)
+            return self._call_when_ready(name, args, first)
         try:
-            return self._answer(self._post(name, args))
+            pending = self._post(name, args)
         except Exception as err:
             return self._failed(err)
+        got = {}
+        if first is not None:
+            def arrived(text):
+                got["answer"] = json.loads(text)
+                first(got["answer"])
+            pending.then(create_proxy(arrived))
+        return self._answer(pending, got)
 
     def _post(self, name, args):
         sent = [json.dumps(a) if isinstance(a, (dict, list)) else a for a in args]
         return getattr(self.worker, name)(*sent)
 
-    async def _call_when_ready(self, name, args):
+    async def _call_when_ready(self, name, args, first):
         await self.wait_ready()
-        return await self.call(name, *args)
+        return await self.call(name, *args, first=first)
 
-    async def _answer(self, pending):
+    async def _answer(self, pending, got):
         try:
             answer = await pending
         except Exception as err:
             await self.check_alive(err)
             raise
-        return json.loads(answer)
+        return got["answer"] if "answer" in got else json.loads(answer)
 
     async def _failed(self, err):
         await self.check_alive(err)

@@ -287,8 +287,18 @@ class HostRoom:
 
     def event(self, event, draw=True):
         """Send `event` to the room in the engine now; await what this returns for the answer,
-        applied (sent to the guests, saved, drawn unless `draw` is False)."""
-        return self._applied(None if self.closed else self.app.engine.call("room_event", event), draw)
+        applied (saved, drawn unless `draw` is False). Its messages go to the guests the moment
+        it comes (send_out)."""
+        if self.closed:
+            return self._applied(None, draw)
+        return self._applied(self.app.engine.call("room_event", event, first=self.send_out), draw)
+
+    def send_out(self, answer):
+        """An answer's messages to the guests, sent as soon as it comes (apply sends none again)."""
+        if not self.closed:
+            for peer, text in answer.get("outbox") or []:
+                self.net.send(peer, text)
+        answer["outbox"] = []
 
     async def _applied(self, pending, draw):
         if pending is None:
@@ -301,7 +311,7 @@ class HostRoom:
         if self.closed:
             return
         for peer, text in answer.get("outbox") or []:  # the guests first, then this page's save
-            self.net.send(peer, text)
+            self.net.send(peer, text)  # (none left when send_out sent them already)
         if answer.get("saved") is not None and self.code and self.host_key:
             self.save(answer["saved"], answer)
         for peer in answer.get("close") or []:
