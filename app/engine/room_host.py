@@ -390,20 +390,30 @@ class RoomHost:
         self.outbox.append([peer, self._state(peer, token)])
         self.broadcast(skip=peer)
 
-    def _move(self, peer: str, info: dict, message: dict) -> None:
+    def _seated(self, info: dict, message: dict, spectators: str) -> int:
+        """The seat of the guest that sent `message`, its token checked (Refused: it watches, it
+        names another seat, or the token is not its seat's)."""
         seat = info["seat"]
         token = message.get("token")
         if seat is None:
-            raise Refused("no-seat", "Spectators cannot move; take a seat first.")
+            raise Refused("no-seat", spectators)
         if "seat" in message and message["seat"] != seat:
             raise Refused("not-your-seat", "You may move only for your own seat.")
         if not isinstance(token, str) or self._seat_of(token) != seat:
             raise Refused("bad-token", "That seat token is not valid for your seat.")
+        return seat
+
+    def _in_play(self) -> None:
+        """Refused unless the game has started and is not over."""
         if not self.started:
             raise Refused("not-started", "The game has not started.")
-        state = self.table.state
-        if state.is_over:
+        if self.table.state.is_over:
             raise Refused("game-over", "The game is over.")
+
+    def _move(self, peer: str, info: dict, message: dict) -> None:
+        seat = self._seated(info, message, "Spectators cannot move; take a seat first.")
+        self._in_play()
+        state = self.table.state
         if state.to_move != seat:
             raise Refused("not-your-turn", "It is not your turn.")
         move = message.get("move")
@@ -418,20 +428,11 @@ class RoomHost:
     def _hint(self, peer: str, info: dict, message: dict, budget_s: float | None) -> None:
         """A guest's hint for its own turn: answered to that guest only (the others never learn
         of it); refused like a move from the wrong seat, and while hints are off."""
-        seat = info["seat"]
-        token = message.get("token")
-        if seat is None:
-            raise Refused("no-seat", "Spectators get no hints; take a seat first.")
-        if not isinstance(token, str) or self._seat_of(token) != seat:
-            raise Refused("bad-token", "That seat token is not valid for your seat.")
+        seat = self._seated(info, message, "Spectators get no hints; take a seat first.")
         if not self.hints:
             raise Refused("hints-off", "Hints are off in this room: the host may turn them on.")
-        if not self.started:
-            raise Refused("not-started", "The game has not started.")
-        state = self.table.state
-        if state.is_over:
-            raise Refused("game-over", "The game is over.")
-        if state.to_move != seat or self.table.is_ai(seat):
+        self._in_play()
+        if self.table.state.to_move != seat or self.table.is_ai(seat):
             raise Refused("not-your-turn", "A hint is for your own turn.")
         if type(message.get("ply")) is not int or message["ply"] != self.table.ply:
             raise Refused("stale", "The board has moved on since you asked.")
