@@ -14,6 +14,7 @@ well under a second, and skips when Debian's coturn is missing (scripts/setup.sh
 from __future__ import annotations
 
 import os
+import random
 import re
 import secrets
 import shutil
@@ -68,10 +69,21 @@ def loopback_config(port: int, secret: str, log: Path, tmp: Path) -> tuple[list[
     return lines, realm
 
 
-def free_udp_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+def free_port() -> int:
+    """A loopback port free for UDP and TCP both (coturn listens on both), below the kernel's
+    range of local ports for outgoing connections (32768 and up): the suite's many loopback
+    connections once held the port picked there, and coturn's TCP listener could not bind it."""
+    for _ in range(200):
+        port = random.randrange(20000, 32000)
+        try:
+            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as udp, \
+                    socket.socket(socket.AF_INET, socket.SOCK_STREAM) as tcp:
+                udp.bind(("127.0.0.1", port))
+                tcp.bind(("127.0.0.1", port))
+        except OSError:
+            continue
+        return port
+    raise RuntimeError("no free loopback port for coturn")
 
 
 def stun_binding_ok(port: int) -> bool:
@@ -92,7 +104,7 @@ class Coturn:
 
     def __init__(self):
         self.secret = secrets.token_urlsafe(24)
-        self.port = free_udp_port()
+        self.port = free_port()
         self.url = f"turn:127.0.0.1:{self.port}?transport=udp"
         self._tmp = tempfile.TemporaryDirectory(prefix="parlor-coturn-")
         tmp = Path(self._tmp.name)
@@ -103,19 +115,21 @@ class Coturn:
         self.proc: subprocess.Popen | None = None
 
     @classmethod
-    def start(cls, timeout: float = 10.0) -> "Coturn":
+    def start(cls, timeout: float = 10.0, attempts: int = 3) -> "Coturn":
+        """Start one; on another port if its port was taken meanwhile (another worker's)."""
         if shutil.which("turnserver") is None:
             raise FileNotFoundError("coturn is not installed (scripts/setup.sh --services)")
-        turn = cls()
-        turn.proc = subprocess.Popen(["turnserver", "-c", str(turn.conf)],
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + timeout
-        while not stun_binding_ok(turn.port):
-            if turn.proc.poll() is not None or time.monotonic() > deadline:
-                text = turn.log_text()
-                turn.stop()
-                raise RuntimeError(f"coturn did not answer STUN on port {turn.port}:\n{text[-3000:]}")
-        return turn
+        for _ in range(attempts):
+            turn = cls()
+            turn.proc = subprocess.Popen(["turnserver", "-c", str(turn.conf)],
+                                         stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+            deadline = time.monotonic() + timeout
+            while turn.proc.poll() is None and time.monotonic() < deadline:
+                if stun_binding_ok(turn.port):
+                    return turn
+            text = turn.log_text()
+            turn.stop()
+        raise RuntimeError(f"coturn did not answer STUN on port {turn.port}:\n{text[-3000:]}")
 
     def log_text(self) -> str:
         """coturn's log so far (with ``simple-log`` one file, named as configured)."""
