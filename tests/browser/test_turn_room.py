@@ -118,12 +118,7 @@ def test_host_and_guest_play_ataxx_through_coturn_with_relay_only(open_page, ser
                 assert pair["address"] == "127.0.0.1" and 49152 <= pair["port"] <= 65535, pair
                 assert pair["relayProtocol"] == "udp" and pair["sent"] > 0 and pair["received"] > 0, pair
     finally:
-        if watcher.guest is not None:
-            try:
-                loop.run(watcher.close(), timeout=10)
-            except Exception:
-                pass
-        loop.stop()
+        loop.finish(watcher)
     # coturn allocated for the three peers with the credentials the service signed
     # ("<expiry>:<peer id>": the host's and two guests')
     text = coturn.log_text()[seen:]

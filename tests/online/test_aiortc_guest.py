@@ -61,6 +61,15 @@ class Loop:
             self.page.wait_for_timeout(20)  # Playwright's dispatcher runs: routed frames move
         return future.result()
 
+    def finish(self, guest):
+        """Close the aiortc `guest` (a Guest) if it joined, then stop."""
+        if guest.guest is not None:
+            try:
+                self.run(guest.close(), timeout=10)
+            except Exception:
+                pass
+        self.stop()
+
     def stop(self):
         """Cancel what is still running on the loop (aiortc's and websockets' tasks), then stop."""
         async def cancel_all():
@@ -172,10 +181,5 @@ def test_an_aiortc_guest_joins_a_page_hosted_room_and_is_refused_for_another_sea
         assert guest.stray_errors == []  # no error for a heartbeat or anything else
         assert host.console_errors == []
     finally:
-        if guest.guest is not None:
-            try:
-                loop.run(guest.close(), timeout=10)
-            except Exception:
-                pass
-        loop.stop()
+        loop.finish(guest)
     assert blocked == []
