@@ -276,7 +276,8 @@ class TableScreen:
         entry is named by the move in words (its title, and its name for screen readers) once
         a snapshot has said them (`said`: the new moves; all of them after a reload)."""
         entries = snapshot["log"]
-        if entries[:len(self.log_drawn)] != self.log_drawn:
+        rebuilt = entries[:len(self.log_drawn)] != self.log_drawn
+        if rebuilt:
             del self.said[common_prefix(self.log_drawn, entries):]  # the words of the moves kept
             self.log.replaceChildren()
             self.log_drawn = []
@@ -305,6 +306,8 @@ class TableScreen:
             el("span", "num", str(ply + 1) + ".", item)
             el("span", "mv c" + str(seat), self.board.log_text(seat, move), item)
             self.name_entry(item, ply, colours)
+        if rebuilt and self.replay.viewing is not None:
+            self.replay.mark_log()  # the entry viewed is new: marked now, not at the next frame
         if not self.log_scroll_due:  # at the next frame: reading scrollHeight now would lay the
             self.log_scroll_due = True  # page out at once, and again at the frame (each move)
             window.requestAnimationFrame(self.log_scroller)
