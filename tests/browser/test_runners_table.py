@@ -160,6 +160,15 @@ def test_pause_ai_and_the_rules_dialog_stop_the_computers(open_page):
     wait_engine(page)
     start(page, "runners", "3p", seat0="easy", seat1="easy", seat2="easy")
     page.wait_for_function("document.querySelectorAll('.move-log .mv').length >= 2", timeout=30_000)
+    # Pause stays enabled while the computers' moves come and go (a tap on it is never lost).
+    page.evaluate("""() => { const pause = [...document.querySelectorAll('.table .controls button')]
+          .find(b => b.textContent === 'Pause');
+        window.pauseDisabled = [];
+        new MutationObserver(() => pause.disabled && window.pauseDisabled.push(pause.textContent))
+          .observe(pause, {attributes: true, attributeFilter: ['disabled']}); }""")
+    moved = len(log(page))
+    wait_log(page, moved + 2)
+    assert page.evaluate("window.pauseDisabled") == []
     page.click("text=Pause")
     page.wait_for_timeout(400)  # an answer already on its way is dropped, not played
     paused_at = len(log(page))

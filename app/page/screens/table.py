@@ -424,7 +424,7 @@ class TableScreen:
 
     def update_controls(self):
         snap = self.snapshot
-        self.controls.update(snap, self.ready() and not self.busy, self.board)
+        self.controls.update(snap, self.ready(), self.busy, self.board)
         self.root.classList.toggle("paused", bool(snap and snap["paused"]))
 
     # --- the clock -------------------------------------------------------------------------

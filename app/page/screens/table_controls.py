@@ -74,9 +74,12 @@ class TableControls:
         self.saving.offer(answer)
         self.save_button.setAttribute("aria-expanded", "true")
 
-    def update(self, snap, ready, board):
-        """Enable what can be done now (`ready`: the table takes actions)."""
-        ready = ready and snap is not None
+    def update(self, snap, ready, busy, board):
+        """Enable what can be done now (`ready`: the table takes actions; `busy`: one is on its
+        way). Pause stays enabled while a computer's move is on its way: a person pauses when
+        they see fit, not between two answers."""
+        up = ready and snap is not None
+        ready = up and not busy
         human_pass = bool(snap and snap["human_turn"] and snap["legal_moves"] == ["pass"])
         pass_off = not ready or bool(snap and snap["paused"])
         hint = self.table.hints_offered() and not human_pass
@@ -100,7 +103,7 @@ class TableControls:
         self.pass_button.disabled = pass_off
         over = bool(snap and snap["is_over"])
         self.undo_button.disabled = not (ready and snap["can_undo"]) or over  # over: Rematch or New game
-        self.pause_button.disabled = not ready or over
+        self.pause_button.disabled = not up or over
         paused = bool(snap and snap["paused"])
         self.pause_button.textContent = "Resume" if paused else "Pause"
         self.pause_button.setAttribute("aria-pressed", "true" if paused else "false")
