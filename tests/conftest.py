@@ -206,9 +206,18 @@ def playwright_instance():
         yield pw
 
 
+TEST_ONLY_ARGS = ["--js-flags=--liftoff-only"]
+"""Chromium flags for the tests' browser only (not the benchmarks', which measure what a person's
+browser does): V8 compiles WebAssembly with its baseline compiler (Liftoff) alone, without
+re-optimizing hot functions with TurboFan. Every test's fresh context compiles Pyodide's 9.6 MB
+module again, and the background optimizing took more CPU than it saved: measured on this
+machine, the Ataxx table tests took 129 CPU-s instead of 151, a computers' Sanctuary game 46
+instead of 66. What the pages do is the same; only how fast their WebAssembly runs differs."""
+
+
 @pytest.fixture(scope="session")
 def browser(playwright_instance):
-    kwargs = {"args": CHROMIUM_ARGS, "headless": True}
+    kwargs = {"args": [*CHROMIUM_ARGS, *TEST_ONLY_ARGS], "headless": True}
     if Path(CHROMIUM).exists():
         kwargs["executable_path"] = CHROMIUM
     try:
@@ -330,7 +339,9 @@ def _keep_shared(held: dict, request) -> bool:
 def open_page(browser, server, blocked, request, _shared_page):
     """open_page(path="/", server=None, context=None) -> page, in a new guarded context.
 
-    Pass ``context=page.context`` to open a second page in the same context (warm load), and
+    Pass ``context=page.context`` to open a second page in the same context (warm load),
+    ``hold_engine=True`` for a page whose engine worker never starts (its interpreter's request is
+    held unanswered: the page stays "starting"; an online guest that never hosts), and
     ``local_storage={key: text}`` to find those items in the page's localStorage from its first
     load on (set before any of its scripts runs, once: a reload keeps what the page made of them).
     Console errors are collected on ``page.console_errors``. The service worker is blocked
@@ -387,9 +398,9 @@ def open_page(browser, server, blocked, request, _shared_page):
         return page
 
     def open_(path: str = "/", srv: Server | None = None, context=None, wait_until: str = "load",
-              local_storage: dict[str, str] | None = None):
+              local_storage: dict[str, str] | None = None, hold_engine: bool = False):
         if (sharing and not shared_used and not contexts and path is not None and srv is None
-                and context is None and wait_until == "load" and not local_storage):
+                and context is None and wait_until == "load" and not local_storage and not hold_engine):
             return open_shared(path)
         srv = srv or server
         if context is None:
@@ -404,6 +415,8 @@ def open_page(browser, server, blocked, request, _shared_page):
                 for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
                 sessionStorage.setItem('test.local-storage-set', '1');
             })(%s)""" % json.dumps(local_storage))
+        if hold_engine:  # the engine worker's interpreter is asked for and never sent
+            page.route("**/pyodide-snapshot.mjs", lambda route: None)
         if path is not None:
             page.goto(srv.url + path, wait_until=wait_until)
         return page

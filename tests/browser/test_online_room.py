@@ -34,9 +34,13 @@ def create_room(page, game, seats, you="watch", name="Hana", **choices):
     return page.inner_text(".invite-link")
 
 
-def join(open_page, link, name, seat, context=None, srv=None):
+def join(open_page, link, name, seat, context=None, srv=None, engine=False):
+    """A guest's page opens the invite link (and takes `seat`, unless None). Its engine, which a
+    guest's page starts in idle time for a takeover, is held back unless `engine` (the guest
+    takes over): each start costs about 5.5 CPU-seconds, and most guests of these tests never
+    host."""
     path = link.split("/", 3)[3].replace("?room=", QUERY + "&room=")
-    page = open_page("/" + path, context=context, srv=srv)
+    page = open_page("/" + path, context=context, srv=srv, hold_engine=not engine)
     page.wait_for_selector(".lobby-seat, .table .board", timeout=30_000)
     if seat is not None:
         page.fill(".lobby input[name=name]", name)
@@ -480,7 +484,7 @@ def hana_moves_then_leaves(open_page, srv, *watchers):
     host = open_page("/" + QUERY, srv=srv)
     wait_engine(host)
     link = create_room(host, "ataxx", ["human", "human"], you="0", name="Hana")
-    ann = join(open_page, link, "Ann", 1, srv=srv)
+    ann = join(open_page, link, "Ann", 1, srv=srv, engine=True)  # takes over
     others = [join(open_page, link, name, None, srv=srv) for name in watchers]
     start_room(host, ann, *others)
     host.wait_for_function(MY_TURN, timeout=10_000)
@@ -538,7 +542,7 @@ def test_host_gone_for_good_a_guest_takes_over_and_the_other_keeps_its_seat(open
     blank = open_page(None, srv=srv)
     engine_asked = []
     blank.context.route("**/pyodide-snapshot.mjs", lambda route: engine_asked.append(route))
-    ann = join(open_page, link, "Ann", None, srv=srv, context=blank.context)
+    ann = join(open_page, link, "Ann", None, srv=srv, context=blank.context, engine=True)  # held above
     blank.close()
     assert ann.evaluate("document.body.dataset.engine") in ("later", "starting")  # not "ready"
     if ann.evaluate("document.body.dataset.engine") == "later":
@@ -705,7 +709,7 @@ def test_sanctuary_lobby_abandoned_by_its_host_the_earliest_guest_may_start(open
     host = open_page("/?pace=0&clock=600&absent=3", srv=srv)
     wait_engine(host)
     link = create_room(host, "sanctuary", ["human", "human", "human"], you="0", mode="3t")
-    ann = join(open_page, link, "Ann", 1, srv=srv)  # joined first
+    ann = join(open_page, link, "Ann", 1, srv=srv, engine=True)  # joined first; takes over
     bob = join(open_page, link, "Bob", 2, srv=srv)
     host.wait_for_function("!document.querySelector('button.start-room').disabled", timeout=10_000)
     host.close()  # the lobby's host is gone before starting
