@@ -136,6 +136,7 @@ def test_a_switcheroo_says_where_the_rival_goes_and_the_seeds_words_guide_the_tu
     wait_log(page, 1)
     assert page.inner_text(".card-drawn .card-hint") == ""  # Yellow must draw first ...
     assert page.inner_text(".card-drawn .card-text") == "Draw a card to begin."
+    assert page.is_hidden(".table > .controls button.ask-hint")  # drawing is the only move: no hint
     assert page.inner_text(".card-drawn .card-last") == "Red played Switcheroo: T10 → T40"  # ... seeing Red's card
     page.click(".table-head button:text-is('Rules')")
     rules = page.inner_text(".rules")

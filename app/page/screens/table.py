@@ -577,10 +577,12 @@ class TableScreen:
 
     # --- hints: Hard's choice for the person to move, shown on the board, not played -----------
     def hints_offered(self):
-        """Whether the Hint button is offered: a person's turn on this page, where the table
+        """Whether the Hint button is offered: a person's turn on this page with a choice (more
+        than one legal move: a forced pass or Sanctuary's draw needs no hint), where the table
         allows hints (always on this device; in a room, as its host set it), the live board."""
         snap = self.snapshot
         return bool(snap and snap["human_turn"] and not snap["is_over"] and self.replay.viewing is None
+                    and len(snap["legal_moves"]) > 1
                     and self.transport.hints(snap) and not self.transport.on_hold(snap))
 
     def hint_holds(self, snapshot):

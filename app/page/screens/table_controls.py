@@ -82,7 +82,7 @@ class TableControls:
         ready = up and not busy
         human_pass = bool(snap and snap["human_turn"] and snap["legal_moves"] == ["pass"])
         pass_off = not ready or bool(snap and snap["paused"])
-        hint = self.table.hints_offered() and not human_pass
+        hint = self.table.hints_offered()
         asked = self.table.hint_asked is not None
         hint_off = not ready or bool(snap and snap["paused"])  # asked: it stays, keeping the focus
         if ((pass_off or not human_pass) and self.pass_button.matches(":focus")
