@@ -99,6 +99,7 @@ class TableScreen:
         self.clock = TurnClock(0)
         self.timed = False  # set from the first snapshot's turn_s (set_clock)
         self.pending = 0  # actions on their way to the engine
+        self.clock_saved_s = None  # the whole seconds left when the clock was last saved
         self.thinking = None  # the (ply, seat) a computer is thinking about
         self.passing = None  # the (ply, seat) the table will pass for (its only move)
         self.closed = False  # set when the player leaves: late answers are then dropped
@@ -443,8 +444,8 @@ class TableScreen:
         self.controls.tick()
         now = now_ms()
         if self.timed:
-            if self.clock.running:
-                self.save_clock()
+            if self.clock.running and self.clock.remaining(now) // 1000 != self.clock_saved_s:
+                self.save_clock()  # once a second: a reload gives back the time to the second
             self.seats.draw_clocks(snap["to_move"], self.clock.remaining(now), self.clock.turn_ms)
         if not self.ready():
             self.draw_status()
@@ -726,7 +727,9 @@ class TableScreen:
 
     def save_clock(self):
         if self.timed:
-            self.transport.save_clock(self.clock.remaining(now_ms()))
+            left = self.clock.remaining(now_ms())
+            self.clock_saved_s = left // 1000
+            self.transport.save_clock(left)
 
     def close(self):
         self.closed = True

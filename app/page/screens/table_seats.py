@@ -32,6 +32,7 @@ class SeatChips:
         self.chips = []  # per seat: (chip, name, who, count, timer, think)
         self.take_buttons = {}  # seat -> its "Take seat" button, made when first offered
         self.teams = None  # per team: (node, members, total), made at the first team snapshot
+        self.clock_texts = [None] * seat_count  # what each seat's clock shows (draw_clocks)
         for index in range(seat_count):
             chip = el("div", "seat seat-" + str(index), parent=self.root, data_seat=index, role="group")
             el("span", "dot c" + str(index), SEAT_MARKS[index], chip, aria_hidden="true")
@@ -133,11 +134,12 @@ class SeatChips:
             show(chip[4], timed)
 
     def draw_clocks(self, to_move, left_ms, turn_ms):
-        """The seat to move shows the time it has left; the others a whole turn."""
+        """The seat to move shows the time it has left; the others a whole turn. Called a few
+        times a second: a clock's text is written only when the second it shows changes (each
+        write lays the page out and paints it again)."""
         for index, (chip, _, _, _, timer, _) in enumerate(self.chips):
-            if index == to_move:
-                timer.textContent = str(shown(left_ms))
-                chip.classList.toggle("low-time", left_ms < LOW_TIME_MS)
-            else:
-                timer.textContent = str(shown(turn_ms))
-                chip.classList.toggle("low-time", False)
+            text = str(shown(left_ms if index == to_move else turn_ms))
+            if text != self.clock_texts[index]:
+                self.clock_texts[index] = text
+                timer.textContent = text
+            chip.classList.toggle("low-time", index == to_move and left_ms < LOW_TIME_MS)
