@@ -37,7 +37,9 @@ one by one (not in pairs: no pentanomial model).
 
 Budgets are CPython seconds; Pyodide runs the searches about 1.9x slower, so 0.5 s here is
 about 1 s in the browser. `--clock cpu` makes every budget count the process's CPU time instead
-of the wall clock (fair on a machine busy with other work). Prints figures; asserts nothing.
+of the wall clock (fair on a machine busy with other work). `--depth D` has Hard search to the
+fixed depth D instead (`choose_move`'s max_depth: fresh tables, no clock, reproducible): a
+comparison of evaluations that leaves their speed out. Prints figures; asserts nothing.
 `--progress N` prints the running score every N games, `--results FILE` appends every game's
 result as a JSON line (for paired comparisons), and `kill PID` (SIGTERM) or Ctrl-C ends a match
 early with the figures of the games played. `--workers N` plays N games at once (default 1).
@@ -126,10 +128,10 @@ def resolve(rev: str) -> str:
 
 
 def snapshot(folder: Path) -> str:
-    """Copy a folder holding a version of py/ (an experiment not yet committed) to where
-    `package_of` finds it; returns its tag, `dir-<hash of its files>`."""
+    """Copy a folder holding a version of py/ (an experiment not yet committed; its modules and
+    data files) to where `package_of` finds it; returns its tag, `dir-<hash of its files>`."""
     digest = hashlib.sha1()
-    files = sorted(f for f in folder.rglob("*.py") if "__pycache__" not in f.parts)
+    files = sorted(f for f in folder.rglob("*") if f.is_file() and "__pycache__" not in f.parts)
     for f in files:
         digest.update(str(f.relative_to(folder)).encode() + b"\0" + f.read_bytes())
     tag = f"dir-{digest.hexdigest()[:10]}"
@@ -269,6 +271,7 @@ class Job:
     max_plies: int
     clock: str
     seed: int
+    depth: int | None = None  # --depth: Hard's fixed depth (choose_move's max_depth)
 
 
 @dataclass
@@ -294,7 +297,8 @@ def play(job: Job) -> Result:
         choices = len(state.legal_moves())
         seed = (job.seed * 100_000 + job.index) * 10_000 + len(state.history)
         wall, cpu = time.perf_counter(), time.process_time()
-        move = choose(view, spec.level, seed=seed, budget_s=budget)
+        capped = {} if job.depth is None else {"max_depth": job.depth, "budget_s": 3600.0}
+        move = choose(view, spec.level, seed=seed, **({"budget_s": budget} | capped))
         if choices > 1:
             times[side].append((time.perf_counter() - wall, time.process_time() - cpu))
         state = state.play(move)
@@ -457,7 +461,7 @@ def run(args) -> list[Result]:
     games = schedule(args.game, seats, variant, lineup, openings, not args.fixed_first)[:args.games]
     max_plies = args.max_plies or MAX_PLIES.get(args.game, 5000)
     jobs = [Job(i, args.game, seats, variant, opening, first, rotated, players, plies, max_plies,
-                args.clock, args.seed) for i, (opening, first, rotated) in enumerate(games)]
+                args.clock, args.seed, args.depth) for i, (opening, first, rotated) in enumerate(games)]
     sprt = None
     if args.sprt:
         elo0, elo1 = (float(x) for x in args.sprt.split(","))
@@ -468,7 +472,8 @@ def run(args) -> list[Result]:
     print(f"arena: {info.title}, {seats} seats, {variant}; A = {players['A'][0].label(players['A'][1])}, "
           f"B = {players['B'][0].label(players['B'][1])}; lineup {lineup} rotated"
           f"{' and every first seat' if per_opening > len(set(lineup[k:] + lineup[:k] for k in range(seats))) else ''}"
-          f" ({per_opening} games an opening); {source}; budgets in {args.clock} time; "
+          f" ({per_opening} games an opening); {source}; "
+          f"{f'Hard at fixed depth {args.depth}' if args.depth else f'budgets in {args.clock} time'}; "
           f"{args.workers} process{'es' if args.workers > 1 else ''}; {load()}", flush=True)
     if sprt:
         print(f"SPRT: H0 Elo {sprt[0]:g}, H1 Elo {sprt[1]:g}, alpha {args.alpha:g}, beta {args.beta:g}: "
@@ -542,6 +547,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, default=100, help="games at most (default 100)")
     p.add_argument("--budget", type=float, help="budget of a player that names none (CPython s; "
                    "default 0.5, Hex Chains and Gems 0.45)")
+    p.add_argument("--depth", type=int, help="Hard searches to this fixed depth instead of a budget")
     p.add_argument("--clock", choices=["wall", "cpu"], default="wall",
                    help="what a budget counts: wall-clock time (as in the page) or CPU time")
     p.add_argument("--openings", help="a file of openings (see above)")

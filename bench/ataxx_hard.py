@@ -15,7 +15,8 @@ A match plays random 2-4 ply openings (2/3 on the open board, the rest on the bl
 the same openings as bench/ai_strength.py), each opening twice with colours swapped, standard
 variant. It prints A's points with a 95% interval and the Elo difference, and for each budgeted
 player its time per move (mean, median, worst, moves over the budget), completed depth and
-nodes per second. `--nps` instead times Hard (or `--a old`) alone on fixed middle-game positions,
+nodes per second. `--endgame` runs Hard alone with 2-10 empty squares and counts the searches
+that prove the result. `--nps` instead times Hard (or `--a old`) alone on fixed middle-game positions,
 with `--pyodide` also inside Pyodide under Node.js (bench/ataxx_hard_pyodide.mjs: the built
 wheel, local files only), where the budget is the same number of seconds.
 
@@ -314,6 +315,38 @@ def measure_nps(spec: str = "hard", budget_s: float = 0.5, positions: int = 20, 
             "depth_mean": statistics.fmean(depths), "depth_min": min(depths), "depth_max": max(depths)}
 
 
+def measure_endgame(budget_s: float = 0.5, per_count: int = 6, seed: int = 11) -> None:
+    """Hard alone near the end: for 2-10 empty squares, `per_count` positions (random play from
+    the openings until that many squares are empty, the side to move with a choice), empty
+    tables each; prints how many searches proved the result (a won or lost value) and the depths
+    reached."""
+    rng = random.Random(seed)
+    found: dict[int, list] = {}
+    for fen, opening in openings(20 * per_count, seed):
+        state = new_game("ataxx", fen=fen)
+        for move in opening:
+            state = state.play(move)
+        target = rng.randint(2, 10)
+        while not state.is_over and (FULL & ~(state.pieces[0] | state.pieces[1] | state.blocked)).bit_count() > target:
+            state = state.play(rng.choice(state.legal_moves()))
+        if not state.is_over and len(state.legal_moves()) > 1 and len(found.setdefault(target, [])) < per_count:
+            found[target].append(state)
+    for count in sorted(found):
+        proven, depths, times = 0, [], []
+        for state in found[count]:
+            hard_ai.clear_tables()
+            x, o = state.pieces
+            own, opp = (x, o) if state.to_move == 0 else (o, x)
+            started = clock()
+            result = hard_ai.search(own, opp, state.blocked, solo=False, rng=random.Random(1),
+                                    budget=Budget(budget_s, clock=clock))
+            times.append(clock() - started)
+            proven += result.value is not None and abs(result.value) >= hard_ai.MATE_BOUND
+            depths.append(result.depth)
+        print(f"  {count} empty: {proven} of {len(depths)} proven; depths {depths}; time mean "
+              f"{statistics.fmean(times):.3f} s")
+
+
 def print_nps(r: dict) -> None:
     print(f"{r['spec']} alone, budget {r['budget_s']} s ({r.get('clock', 'wall')} clock), Python {r['python']} ({r['platform']}), "
           f"{r['positions']} positions: {r['nodes_per_s']:,.0f} nodes/s; time mean "
@@ -349,6 +382,8 @@ def main() -> None:
     parser.add_argument("--progress", action="store_true", help="print each game as it ends")
     parser.add_argument("--nps", action="store_true", help="time Hard alone instead of a match")
     parser.add_argument("--positions", type=int, default=20, help="positions for --nps (default 20)")
+    parser.add_argument("--endgame", action="store_true",
+                        help="Hard alone with 2-10 empty squares: how often it proves the result")
     parser.add_argument("--pyodide", action="store_true", help="with --nps: also inside Pyodide under Node.js")
     parser.add_argument("--site", default="dist/site", help="built site whose wheel Pyodide loads")
     args = parser.parse_args()
@@ -356,7 +391,9 @@ def main() -> None:
     clock = CLOCK[args.clock]
     print(f"Ataxx Hard bench: budget {args.budget} s per move ({args.clock} clock, CPython "
           f"{sys.version.split()[0]}); {load()}")
-    if args.nps:
+    if args.endgame:
+        measure_endgame(args.budget)
+    elif args.nps:
         print_nps(measure_nps(args.a, args.budget, args.positions))
         if args.pyodide:
             print_nps(run_pyodide(args.a, args.budget, args.positions, Path(args.site).resolve()))

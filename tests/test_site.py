@@ -132,6 +132,27 @@ def test_the_worker_imports_one_zip_with_bytecode_beside_each_source(site_dir):
         assert_reproducible(archive)
 
 
+def test_the_ataxx_opening_book_ships_in_the_wheel_and_the_engine_zip(site_dir):
+    """Hard's opening book is a data file of the parlor package (not a module): it is in the
+    wheel and in wheels/engine.zip as in py/, and readable when parlor is imported from the zip,
+    as the worker imports it."""
+    import sys
+    import zipfile
+
+    name = "parlor/ai/ataxx_book.json"
+    book = (ROOT / "py" / "ai" / "ataxx_book.json").read_bytes()
+    with zipfile.ZipFile(site_dir / "wheels" / "parlor.whl") as wheel:
+        assert wheel.read(name) == book
+    engine = site_dir / "wheels" / "engine.zip"
+    with zipfile.ZipFile(engine) as archive:
+        assert archive.read(name) == book
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); from parlor.ai import ataxx; "
+            "assert ataxx.__file__.startswith(sys.argv[1]), ataxx.__file__; print(len(ataxx.book()))")
+    out = subprocess.run([sys.executable, "-I", "-c", code, str(engine)], capture_output=True,
+                         text=True, check=True)
+    assert int(out.stdout) == len(json.loads(book)["books"])
+
+
 def test_the_worker_imports_pyscripts_own_package_compiled(site_dir):
     """runtime/pyscript/pyscript.zip is PyScript's Python package as its worker writes it out
     (each source is in the core chunk word for word, and every one is there), each source with

@@ -6,8 +6,10 @@ previous best root move is searched), aspiration windows, late-move reductions a
 move ordering (table move, killers, captures, history), and a transposition table that survives
 between moves (module-level, bounded, per layout). The last ply is "bulk" evaluated: instead of
 making every move of a frontier node, it adds the best material gain available (2 x captures,
-+1 for a place) to the balance, plus a bonus for pieces that no empty square touches.
-docs/ai.md describes the design and its measured strength.
++1 for a place) to the balance, plus a bonus for pieces that no empty square touches. In the
+first plies of a named layout a budgeted Hard plays from an opening book (deep searches made
+offline, shipped as `ataxx_book.json` beside this module). docs/ai.md describes the design and
+its measured strength.
 
 End rules inside the search: no pieces (loss), full board (count), no move (`solo`: loss;
 `standard`: pass, or count if neither side can move). Repetition and the 80-jump rule are left
@@ -16,10 +18,12 @@ to the root, which only ever returns a move of `legal_moves()`.
 
 from __future__ import annotations
 
+import json
 import random
+from importlib import resources
 
-from ..rules.ataxx import (ADJACENT, FULL, NOT_FILE_A, NOT_FILE_G, RING2, AtaxxState, gen_moves,
-                           move_name, spread)
+from ..rules.ataxx import (ADJACENT, FULL, NOT_FILE_A, NOT_FILE_G, RING2, SIZE, AtaxxState,
+                           gen_moves, move_name, parse_move, spread)
 from .search import Budget, SearchResult, Timeout
 
 MATE = 100_000
@@ -39,6 +43,10 @@ def choose(state: AtaxxState, level: str, rng: random.Random, budget: Budget,
     if level == "medium":
         origin, target = greedy_move(own, opp, state.blocked, rng)
         return move_name(origin, target)
+    if max_depth is None:
+        move = book_move(state)
+        if move is not None:
+            return move
     result = search(own, opp, state.blocked, solo=state.variant == "solo", rng=rng,
                     budget=budget, max_depth=max_depth)
     return move_name(*decode(result.move))
@@ -61,7 +69,79 @@ def greedy_move(own: int, opp: int, blocked: int, rng: random.Random) -> tuple[i
     return rng.choice(choices)
 
 
-# --- Hard ---------------------------------------------------------------------------------
+# --- Hard: the opening book --------------------------------------------------------------
+
+BOOK_FILE = "ataxx_book.json"
+"""The opening book (in this package; bench/ataxx_book.py builds it): {"books": {"VARIANT
+BLOCKED": {"OWN OTHER": move}}}, bitboards in hex, each position in its canonical form (see
+`canonical`), the side to move's pieces first."""
+
+
+def _square_map(f) -> tuple[int, ...]:
+    return tuple(f(sq % SIZE, sq // SIZE) for sq in range(SIZE * SIZE))
+
+
+_LAST = SIZE - 1
+SYMMETRIES = (
+    _square_map(lambda x, y: y * SIZE + x),
+    _square_map(lambda x, y: x * SIZE + _LAST - y),
+    _square_map(lambda x, y: (_LAST - y) * SIZE + _LAST - x),
+    _square_map(lambda x, y: (_LAST - x) * SIZE + y),
+    _square_map(lambda x, y: y * SIZE + _LAST - x),
+    _square_map(lambda x, y: (_LAST - y) * SIZE + x),
+    _square_map(lambda x, y: x * SIZE + y),
+    _square_map(lambda x, y: (_LAST - x) * SIZE + _LAST - y),
+)
+"""The 8 symmetries of the square board (square -> square), the identity first: the rules do
+not change under any of them."""
+
+
+def transform(mask: int, symmetry: tuple[int, ...]) -> int:
+    result = 0
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        result |= 1 << symmetry[low.bit_length() - 1]
+    return result
+
+
+def canonical(own: int, opp: int, blocked: int) -> tuple[int, int, tuple[int, ...]]:
+    """(own, opp) under the symmetry that keeps `blocked` in place and gives the smallest pair,
+    and that symmetry: the book's key, the same for every symmetric copy of the position."""
+    return min((transform(own, s), transform(opp, s), s) for s in SYMMETRIES
+               if transform(blocked, s) == blocked)
+
+
+_BOOK: dict = {}
+
+
+def book() -> dict:
+    """The opening book's positions, {"VARIANT BLOCKED": {"OWN OTHER": move}}, read once."""
+    if not _BOOK:
+        text = resources.files(__package__).joinpath(BOOK_FILE).read_text()
+        _BOOK.update(json.loads(text)["books"])
+    return _BOOK
+
+
+def book_move(state: AtaxxState) -> str | None:
+    """The book's move for the side to move in `state` (its variant and blocked squares), or
+    None if the book does not hold the position (or its move is not legal there)."""
+    x, o = state.pieces
+    own, opp = (x, o) if state.to_move == 0 else (o, x)
+    section = book().get(f"{state.variant} {state.blocked:x}")
+    if section is None:
+        return None
+    c_own, c_opp, symmetry = canonical(own, opp, state.blocked)
+    move = section.get(f"{c_own:x} {c_opp:x}")
+    if move is None:
+        return None
+    origin, target = parse_move(move)
+    back = {to: sq for sq, to in enumerate(symmetry)}
+    name = move_name(back[origin] if origin >= 0 else -1, back[target])
+    return name if name in state.legal_moves() else None
+
+
+# --- Hard: the search ---------------------------------------------------------------------
 
 def encode(origin: int, target: int) -> int:
     """A move as a small int: target, plus (origin + 1) << 6 for a jump (0 stays a place)."""

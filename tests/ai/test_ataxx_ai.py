@@ -19,7 +19,7 @@ from parlor.ai import ataxx as ataxx_ai
 from parlor.ai import choose_move
 from parlor.ai.search import CHECK_EVERY, HARD_FRACTION, Budget, Timeout, iterative_deepening
 from parlor.rules import new_game
-from parlor.rules.ataxx import LAYOUTS
+from parlor.rules.ataxx import LAYOUTS, board_fen, move_name, parse_move
 from fake_clock import FakeClock
 
 LEVELS = ("easy", "medium", "hard")
@@ -417,6 +417,75 @@ def test_the_shared_table_is_bounded_per_layout_and_left_alone_at_a_fixed_depth(
     assert len(table) > 40
     table[marker] = (1, 0, 0, 0)
     assert marker not in run()  # over the limit: emptied before the search
+
+
+# --- the opening book ---------------------------------------------------------------------
+
+def book_positions():
+    """(variant, blocked, own, opp, move) of every position of the shipped book."""
+    for section, positions in ataxx_ai.book().items():
+        variant, blocked = section.split()
+        for key, move in positions.items():
+            own, opp = (int(k, 16) for k in key.split())
+            yield variant, int(blocked, 16), own, opp, move
+
+
+def test_the_book_covers_its_layouts_start_and_each_first_reply():
+    """The open board's and each other booked layout's start, after every first move."""
+    booked = [name for name in LAYOUTS
+              if f"standard {new_game('ataxx', layout=name).blocked:x}" in ataxx_ai.book()]
+    assert "Open" in booked
+    for layout in booked:
+        state = new_game("ataxx", layout=layout)
+        assert ataxx_ai.book_move(state) in state.legal_moves()
+        for move in state.legal_moves():
+            after = state.play(move)
+            assert ataxx_ai.book_move(after) in after.legal_moves(), (layout, move)
+
+
+def test_every_book_move_is_legal_in_its_position():
+    count = 0
+    for variant, blocked, own, opp, move in book_positions():
+        state = new_game("ataxx", variant=variant, fen=board_fen(own, opp, blocked) + " x 0 1")
+        assert (own, opp) == ataxx_ai.canonical(own, opp, blocked)[:2]  # stored canonical
+        assert move in state.legal_moves()
+        count += 1
+    assert count >= 70  # the open board's first two plies, up to symmetry
+
+
+def test_the_book_is_found_under_every_symmetry_and_colour():
+    """A position and its copies under the board's symmetries (and with the colours swapped: the
+    key is the side to move's pieces first) get the same book move, carried over (or one that
+    leads to the same position, up to a symmetry)."""
+    state = new_game("ataxx").play("b6")  # o to move
+    origin, target = parse_move(ataxx_ai.book_move(state))
+    x, o = state.pieces
+    for symmetry in ataxx_ai.SYMMETRIES:
+        sx, so = ataxx_ai.transform(x, symmetry), ataxx_ai.transform(o, symmetry)
+        swapped = new_game("ataxx", fen=board_fen(so, sx, 0) + " x 0 1")  # x to move, as o was
+        expected = move_name(symmetry[origin] if origin >= 0 else -1, symmetry[target])
+        got = swapped.play(ataxx_ai.book_move(swapped)).pieces
+        assert ataxx_ai.canonical(*got, 0)[:2] == ataxx_ai.canonical(*swapped.play(expected).pieces, 0)[:2]
+
+
+def test_hard_plays_the_book_move_in_a_book_position(monkeypatch):
+    """Without a depth cap Hard answers from the book at once (no search); a depth-capped Hard
+    searches (reproducible as before)."""
+    state = new_game("ataxx").play("a6")
+    monkeypatch.setattr(ataxx_ai, "search", None)  # a search would fail
+    for seed in range(3):
+        assert choose_move(state.view(1), "hard", seed=seed, budget_s=0.5) == ataxx_ai.book_move(state)
+    monkeypatch.undo()
+    assert hard(state.view(1), depth=2) in state.legal_moves()
+
+
+def test_the_book_is_used_only_for_its_variant_and_layout():
+    standard = new_game("ataxx")
+    assert ataxx_ai.book_move(standard) is not None
+    assert ataxx_ai.book_move(new_game("ataxx", variant="solo")) is None
+    other = new_game("ataxx", fen="x5o/7/7/3-3/7/7/o5x x 0 1")  # a layout not in LAYOUTS
+    assert ataxx_ai.book_move(other) is None
+    assert ataxx_ai.book_move(new_game("ataxx", fen=MIDGAME)) is None
 
 
 # --- Medium and Easy are what they were ------------------------------------------------------
