@@ -297,8 +297,9 @@ def play(job: Job) -> Result:
         choices = len(state.legal_moves())
         seed = (job.seed * 100_000 + job.index) * 10_000 + len(state.history)
         wall, cpu = time.perf_counter(), time.process_time()
-        capped = {} if job.depth is None else {"max_depth": job.depth, "budget_s": 3600.0}
-        move = choose(view, spec.level, seed=seed, **({"budget_s": budget} | capped))
+        limits = ({"budget_s": budget} if job.depth is None
+                  else {"max_depth": job.depth, "budget_s": 3600.0})  # --depth: no clock
+        move = choose(view, spec.level, seed=seed, **limits)
         if choices > 1:
             times[side].append((time.perf_counter() - wall, time.process_time() - cpu))
         state = state.play(move)

@@ -7,6 +7,8 @@ import re
 import shutil
 import struct
 import subprocess
+import sys
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -113,7 +115,6 @@ def test_the_worker_imports_one_zip_with_bytecode_beside_each_source(site_dir):
     source with an unchecked-hash .pyc beside it (the layout zipimport reads), and no other Python.
     That the shipped Pyodide accepts the bytecode is checked in the browser (test_boot: `hello`
     reports `bytecode`)."""
-    import zipfile
 
     with zipfile.ZipFile(site_dir / "wheels" / "parlor.whl") as wheel:
         sources = {n: wheel.read(n) for n in wheel.namelist() if n.endswith(".py")}
@@ -136,9 +137,6 @@ def test_the_ataxx_opening_book_ships_in_the_wheel_and_the_engine_zip(site_dir):
     """Hard's opening book is a data file of the parlor package (not a module): it is in the
     wheel and in wheels/engine.zip as in py/, and readable when parlor is imported from the zip,
     as the worker imports it."""
-    import sys
-    import zipfile
-
     name = "parlor/ai/ataxx_book.json"
     book = (ROOT / "py" / "ai" / "ataxx_book.json").read_bytes()
     with zipfile.ZipFile(site_dir / "wheels" / "parlor.whl") as wheel:
@@ -157,7 +155,6 @@ def test_the_worker_imports_pyscripts_own_package_compiled(site_dir):
     """runtime/pyscript/pyscript.zip is PyScript's Python package as its worker writes it out
     (each source is in the core chunk word for word, and every one is there), each source with
     an unchecked-hash .pyc beside it; public/pyodide-snapshot.mjs puts it first on sys.path."""
-    import zipfile
 
     core = "".join(p.read_text() for p in (site_dir / "runtime" / "pyscript").glob("core-*.js"))
     with zipfile.ZipFile(site_dir / "runtime" / "pyscript" / "pyscript.zip") as archive:
@@ -184,7 +181,6 @@ def test_the_site_ships_pyodides_standard_library_compiled(site_dir):
     """runtime/pyodide/python_stdlib.zip is the npm package's library with each module as an
     unchecked-hash .pyc in place of its source (a source that does not compile stays); every
     other file is unchanged."""
-    import zipfile
 
     with zipfile.ZipFile(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip") as stock:
         published = {n: stock.read(n) for n in stock.namelist() if not n.endswith("/")}

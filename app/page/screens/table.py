@@ -444,9 +444,10 @@ class TableScreen:
         self.controls.tick()
         now = now_ms()
         if self.timed:
-            if self.clock.running and self.clock.remaining(now) // 1000 != self.clock_saved_s:
-                self.save_clock()  # once a second: a reload gives back the time to the second
-            self.seats.draw_clocks(snap["to_move"], self.clock.remaining(now), self.clock.turn_ms)
+            left = self.clock.remaining(now)
+            if self.clock.running and left // 1000 != self.clock_saved_s:
+                self.save_clock(left)  # once a second: a reload gives back the time to the second
+            self.seats.draw_clocks(snap["to_move"], left, self.clock.turn_ms)
         if not self.ready():
             self.draw_status()
         elif (self.timed and self.clock.expired(now) and not self.busy
@@ -725,9 +726,10 @@ class TableScreen:
                              "started": self.started})
         self.save_clock()
 
-    def save_clock(self):
+    def save_clock(self, left=None):
+        """Keep the time left on the turn clock (`left` ms, read now if None) for a reload."""
         if self.timed:
-            left = self.clock.remaining(now_ms())
+            left = self.clock.remaining(now_ms()) if left is None else left
             self.clock_saved_s = left // 1000
             self.transport.save_clock(left)
 
