@@ -11,7 +11,9 @@
    (Pyodide core, PyScript core dist, MicroPython), all served from our own origin.
 3. Writes into index.html: <link rel="modulepreload"> tags for PyScript's hashed core chunks (the
    engine worker starts sooner when they are not fetched one after another), the page's module
-   list (every .py of app/page/ and app/shared/: nothing to keep by hand), and the home screen's
+   list (every .py of app/page/ and app/shared/: nothing to keep by hand), the shared styles
+   (public/style.css and PyScript's core.css, in <head>: no request before the first paint),
+   and the home screen's
    markup and CSS made by app/shared/home_form.py under CPython (the home screen is painted and
    works before any Python has started in the page), and the boards' own styles
    (app/page/boards/*.css), which the page adds with its later modules.
@@ -49,6 +51,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 NODE = ROOT / "node_modules"
 
+# The page's shared style sheets, written into index.html's <head> (not shipped as files): the
+# first paint then waits for no request. PyScript's own (it hides <py-config> and the like) first.
+SHARED_STYLES = [NODE / "@pyscript/core/dist/core.css", ROOT / "public" / "style.css"]
+
 # Runtime files: (source dir, destination dir in the site, file patterns).
 # Pyodide: the loader, the emscripten module, the wasm, the stdlib and the package lock
 # (loadPyodide reads the lock at start-up even when no package is loaded).
@@ -61,7 +67,7 @@ RUNTIME = [
         "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
     ]),
     ("@pyscript/core/dist", "runtime/pyscript", [
-        "core.js", "core.css", "core-*.js", "error-*.js", "deprecations-manager-*.js", "zip-*.js",
+        "core.js", "core-*.js", "error-*.js", "deprecations-manager-*.js", "zip-*.js",
         "donkey-*.js", "storage.js",
         # imported at start-up to register <py-editor>, <py-game>, <py-terminal> (small; the
         # editor and terminal load codemirror/xterm only when used, and we never use them)
@@ -83,6 +89,7 @@ COMPRESS_MAX_RATIO = 0.9
 PRECACHE_MARKER = "/*__PARLOR_PRECACHE__*/null"
 PRELOAD_MARKER = "<!--PARLOR_RUNTIME_PRELOADS-->"
 HOME_MARKER = "<!--PARLOR_HOME-->"
+STYLE_MARKER = "/*PARLOR_STYLE*/"
 HOME_CSS_MARKER = "/*PARLOR_HOME_CSS*/"
 PAGE_FILES_MARKER = '"PARLOR_PAGE_FILES"'
 PAGE_LATER_MARKER = '"PARLOR_PAGE_LATER"'
@@ -319,10 +326,10 @@ def write_runtime_preloads(site: Path) -> None:
 def write_page(site: Path) -> None:
     """The page's facts and files: app/games.json (every game's GameInfo, read from the wheel just
     built, for the page's catalog: MicroPython has no `parlor`); in index.html the page's module
-    list, the home screen's markup in #screen and its mode CSS in <head>, made by
-    app/shared/home_form.py (pure Python), which the page's home screen adopts at start; and
-    the boards' style sheets (#page-styles: not in style.css, so the home screen's first paint
-    does not wait for them)."""
+    list, the shared styles (SHARED_STYLES, moved from their files into <head>), the home
+    screen's markup in #screen and its mode CSS in <head>, made by app/shared/home_form.py (pure
+    Python), which the page's home screen adopts at start; and the boards' style sheets
+    (#page-styles: not in <head>, so the home screen's first paint does not wait for them)."""
     sys.path[0:0] = [str(site / WHEEL_NAME), str(SHARED)]
     try:
         from parlor.rules import GAMES
@@ -336,7 +343,9 @@ def write_page(site: Path) -> None:
     files = {f"./{path}": f"./{rel}" for path, rel in modules.items() if rel in start}
     files[f"./{GAMES_JSON}"] = "./games.json"
     later = {f"./{path}": f"./{rel}" for path, rel in modules.items() if rel not in start}
-    fill_markers(site / "index.html", {HOME_MARKER: home_form.home_html(),
+    (site / "style.css").unlink()  # inlined below
+    fill_markers(site / "index.html", {STYLE_MARKER: "\n".join(path.read_text().strip() for path in SHARED_STYLES),
+                                       HOME_MARKER: home_form.home_html(),
                                        HOME_CSS_MARKER: home_form.home_css(),
                                        PAGE_FILES_MARKER: json.dumps(files),
                                        PAGE_LATER_MARKER: json.dumps(later),

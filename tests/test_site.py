@@ -54,13 +54,17 @@ def test_the_page_ships_every_module_of_its_folders_and_no_other(site_dir):
 
 
 def test_the_boards_styles_come_with_the_later_modules_not_before_the_first_paint(site_dir):
-    """style.css (render-blocking) holds the shared styles only; each board's own sheet is listed
-    in #page-styles, shipped as it is, and added by the page with its later modules."""
+    """The shared styles are in index.html's head (no request before the first paint; style.css
+    is not shipped as a file) and hold no board's rules; each board's own sheet is listed in
+    #page-styles, shipped as it is, and added by the page with its later modules."""
     html = (site_dir / "index.html").read_text()
     styles = json.loads(re.search(r'<script type="application/json" id="page-styles">([^<]+)</script>', html)[1])
     boards = sorted((ROOT / "app/page/boards").glob("*.css"))
     assert styles == [f"./app/page/boards/{path.name}" for path in boards]
-    shared = (site_dir / "style.css").read_text()
+    head = html[:html.index("</head>")]
+    assert '<link rel="stylesheet"' not in head and not (site_dir / "style.css").exists()
+    shared = (ROOT / "public/style.css").read_text()
+    assert shared.strip() in head
     for path in boards:
         assert (site_dir / "app/page/boards" / path.name).read_bytes() == path.read_bytes()
         assert path.read_text().splitlines()[1] not in shared, path.name
@@ -74,7 +78,7 @@ def test_precache_lists_every_file(site_dir):
     assert re.fullmatch(r"[0-9a-f]{16}", manifest["version"])
     # Each file's content hash, by which an update copies what did not change (sw.js).
     assert list(manifest["hashes"]) == manifest["files"]
-    for name in ("./index.html", "./style.css", "./runtime/pyodide/pyodide.asm.wasm"):
+    for name in ("./index.html", "./app/page/boards/ataxx.css", "./runtime/pyodide/pyodide.asm.wasm"):
         digest = hashlib.sha256((site_dir / name).read_bytes()).hexdigest()
         assert digest.startswith(manifest["hashes"][name]) and len(manifest["hashes"][name]) == 32
     assert manifest["hashes"]["./"] == manifest["hashes"]["./index.html"]

@@ -31,7 +31,7 @@ def _write(path, text):
 
 
 def _add_style(url, text):
-    """A style sheet in the page's head (after style.css, so it wins ties), once."""
+    """A style sheet in the page's head (after the shared styles, so it wins ties), once."""
     if document.head.querySelector('style[data-href="{}"]'.format(url)) is None:
         style = document.createElement("style")
         style.dataset.href = url

@@ -98,12 +98,12 @@ def test_an_update_downloads_only_the_files_that_changed(open_page, server_facto
     wait_service_worker(page)
     old_files = cached_files(page, site)
     assert old_files == precache_files(site)
-    wasm, css = "/runtime/pyodide/pyodide.asm.wasm", "/style.css"
+    wasm, css = "/runtime/pyodide/pyodide.asm.wasm", "/app/page/boards/ataxx.css"
     fetched = {path: cached_date(page, site, path) for path in (wasm, css)}
     page.wait_for_timeout(1100)  # Date headers have whole seconds
 
     # The deploy: one file changes, and the build writes a new service worker.
-    with (site / "style.css").open("a") as css_file:
+    with (site / css[1:]).open("a") as css_file:
         css_file.write("\n/* the next version */\n")
     shutil.copy(ROOT / "public" / "sw.js", site / "sw.js")
     build_site.write_service_worker(site, build_site.precache_manifest(site))
@@ -118,7 +118,7 @@ def test_an_update_downloads_only_the_files_that_changed(open_page, server_facto
     assert cached_files(page, site) == old_files
     assert cached_date(page, site, wasm) == fetched[wasm]  # copied from the old cache
     assert cached_date(page, site, css) != fetched[css]  # downloaded again
-    assert page.evaluate("""async () => (await (await caches.match("./style.css")).text())
+    assert page.evaluate("""async () => (await (await caches.match("./app/page/boards/ataxx.css")).text())
                             .includes("the next version")""")
     page.reload()
     wait_engine(page)

@@ -8,10 +8,11 @@ import re
 
 import pytest
 
+SHEET = "/app/page/boards/sanctuary.css"  # a style sheet shipped as a file of its own
 EXPECTED_TYPES = {
     "/": "text/html",
     "/index.html": "text/html",
-    "/style.css": "text/css",
+    SHEET: "text/css",
     "/sw.js": "text/javascript",
     "/manifest.webmanifest": "application/manifest+json",
     "/runtime/pyodide/pyodide.asm.wasm": "application/wasm",
@@ -73,7 +74,7 @@ def test_the_build_precompresses_text_and_wasm(site_dir):
     page); each is X exactly, reproducible (no name, no time in its header)."""
     siblings = {p.relative_to(site_dir).as_posix() for p in site_dir.rglob("*.gz")
                 if p.with_suffix("").is_file()}
-    for rel in ("index.html.gz", "style.css.gz", "sw.js.gz", "runtime/pyodide/pyodide.asm.wasm.gz",
+    for rel in ("index.html.gz", SHEET[1:] + ".gz", "sw.js.gz", "runtime/pyodide/pyodide.asm.wasm.gz",
                 "runtime/pyodide/pyodide.asm.mjs.gz", "runtime/micropython/micropython.wasm.gz"):
         assert rel in siblings, rel
     for rel in siblings:
@@ -100,7 +101,7 @@ def test_precompressed_file_sent_to_clients_that_accept_gzip(server, site_dir, p
 
 
 def test_compressed_siblings_are_not_served_by_name(server):
-    resp, _ = get(server, "/style.css.gz")
+    resp, _ = get(server, SHEET + ".gz")
     assert resp.status == 404
     snapshot, _ = get(server, "/runtime/pyodide/snapshot.bin.gz")  # a file of its own: served
     assert snapshot.status == 200 and snapshot.getheader("Content-Encoding") is None
@@ -111,7 +112,7 @@ def test_keep_alive_head_and_ranges(server, site_dir):
     headers only; a Range gets 206 with just those bytes."""
     conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
     try:
-        for path in ("/", "/style.css", "/sw.js", "/manifest.webmanifest", "/style.css"):
+        for path in ("/", SHEET, "/sw.js", "/manifest.webmanifest", SHEET):
             resp, body = request(conn, path)
             assert resp.status == 200 and body and resp.getheader("Connection") != "close"
         sock = conn.sock
@@ -135,8 +136,8 @@ def test_only_get_and_head(server):
 
 
 def test_etag_revalidation(server):
-    resp, _ = get(server, "/style.css")
-    again, body = get(server, "/style.css", {"If-None-Match": resp.getheader("ETag")})
+    resp, _ = get(server, SHEET)
+    again, body = get(server, SHEET, {"If-None-Match": resp.getheader("ETag")})
     assert again.status == 304 and body == b""
 
 
@@ -150,7 +151,7 @@ def test_no_traversal_and_404(server, path):
 
 
 def test_query_string_ignored(server):
-    resp, _ = get(server, "/style.css?v=1")
+    resp, _ = get(server, SHEET + "?v=1")
     assert resp.status == 200
 
 
