@@ -24,7 +24,10 @@ loopback port. The host (Ataxx, plays Red) and one guest (Blue) are two pages.
   listener stamps `performance.timeOrigin + now()`) to the guest's move log changing (a
   MutationObserver stamps it the same way; both pages share the machine's clock). It includes
   the host's engine (room_event in the Pyodide worker), the data channel and the guest's
-  drawing. Games are replayed (Rematch) until `--moves` host moves are measured.
+  drawing. Games are replayed (Rematch) until `--moves` host moves are measured. Then the same
+  moves step by step, from stamps an init script puts in both pages (`WAY`): the tap to the
+  request posted to the engine worker, the worker's answer back on the host's main thread, the
+  guest's state sent on the data channel, received by the guest, and drawn (its move log).
 """
 
 from __future__ import annotations
@@ -44,6 +47,30 @@ from tablekit import OVER, log, wait_engine  # noqa: E402
 from test_online_room import MY_TURN, QUERY, create_room, tap_any  # noqa: E402
 
 STAMP = "performance.timeOrigin + performance.now()"
+# Stamps of a move's way, put in every page before its own scripts (`window.__way`, cleared per
+# move): the first message posted to the engine worker (PyScript talks to it over a MessagePort),
+# its first message back, the first state sent on a data channel (host), the first state received
+# (guest).
+WAY = """(() => {
+  const now = () => performance.timeOrigin + performance.now();
+  const first = (key) => { if (window.__way && window.__way[key] === undefined) window.__way[key] = now(); };
+  const post = MessagePort.prototype.postMessage;
+  MessagePort.prototype.postMessage = function (...args) { first("posted"); return post.apply(this, args); };
+  const listen = MessagePort.prototype.addEventListener;
+  MessagePort.prototype.addEventListener = function (type, ...rest) {
+    if (type === "message") listen.call(this, "message", () => { if (window.__way && window.__way.posted) first("answered"); });
+    return listen.call(this, type, ...rest);
+  };
+  const isState = (data) => typeof data === "string" && /"type": ?"state"/.test(data);
+  const send = RTCDataChannel.prototype.send;
+  RTCDataChannel.prototype.send = function (data) { if (isState(data)) first("sent"); return send.call(this, data); };
+  const create = RTCPeerConnection.prototype.createDataChannel;
+  RTCPeerConnection.prototype.createDataChannel = function (...args) {
+    const channel = create.apply(this, args);
+    channel.addEventListener("message", (event) => { if (isState(event.data)) first("received"); });
+    return channel;
+  };
+})();"""
 WATCH = """() => {
   window.__seen = null;
   if (window.__observer) window.__observer.disconnect();
@@ -88,6 +115,7 @@ def main(argv: list[str] | None = None) -> int:
 
             def page_for(path, srv=server):
                 context = browser.new_context()
+                context.add_init_script(WAY)
                 guard_context(context, srv.url, blocked)
                 page = context.new_page()
                 page.goto(srv.url + path, timeout=120_000)
@@ -134,7 +162,7 @@ def main(argv: list[str] | None = None) -> int:
 
             host.evaluate("document.addEventListener('pointerdown', () => { window.__tap = "
                           + STAMP + "; }, true)")
-            latencies = []
+            latencies, steps = [], []
             games = 1
             while len(latencies) < args.moves:
                 if host.evaluate(OVER):
@@ -146,10 +174,18 @@ def main(argv: list[str] | None = None) -> int:
                     games += 1
                 if host.evaluate(MY_TURN):
                     moved = len(log(host))
+                    for page in (host, guest):
+                        page.evaluate("window.__way = {}")
                     guest.evaluate(WATCH)
                     tap_any(host)
                     guest.wait_for_function("window.__seen !== null", timeout=20_000, polling=10)
-                    latencies.append(guest.evaluate("window.__seen") - host.evaluate("window.__tap"))
+                    tap, host_way = host.evaluate("[window.__tap, window.__way]")
+                    seen, guest_way = guest.evaluate("[window.__seen, window.__way]")
+                    latencies.append(seen - tap)
+                    marks = [tap, host_way.get("posted"), host_way.get("answered"), host_way.get("sent"),
+                             guest_way.get("received"), seen]
+                    if None not in marks:
+                        steps.append([b - a for a, b in zip(marks, marks[1:])])
                     guest.wait_for_function(f"document.querySelectorAll('.move-log .mv').length > {moved}"
                                             f" || {OVER}", timeout=20_000)
                 elif guest.evaluate(MY_TURN):
@@ -172,6 +208,10 @@ def main(argv: list[str] | None = None) -> int:
     ms = [x for x in latencies] or [float("nan")]
     print(f"host move -> guest's move log, {len(ms)} moves over {games} game(s): "
           f"median {statistics.median(ms):.1f} ms, p95 {pct(ms, 95):.1f} ms, max {max(ms):.1f} ms")
+    names = ["tap -> posted to the engine", "engine's answer", "answer -> sent to the guest",
+             "data channel", "received -> guest's log"]
+    for name, values in zip(names, zip(*steps)):
+        print(f"  {name:30} median {statistics.median(values):5.1f} ms, p95 {pct(values, 95):5.1f} ms")
     print(f"load average: {os.getloadavg()[0]:.1f}; requests leaving the local origin: {len(blocked)}")
     return 0
 

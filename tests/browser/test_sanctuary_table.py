@@ -264,6 +264,9 @@ def test_choosing_a_destination_brings_confirm_into_view_on_a_phone(open_page):
     assert len(sizes) == 60 + 2 * 6 and min(sizes) >= 24, min(sizes)
     tools, tool = page.locator(".view-tools").bounding_box(), page.locator(".view-tools button").first.bounding_box()
     assert tools["height"] < 1.5 * tool["height"]
+    # All five in view (short labels: "+", "Whole"...), none scrolled off; their names stay whole.
+    assert page.evaluate("(t => t.scrollWidth <= t.clientWidth)(document.querySelector('.view-tools'))")
+    assert page.get_by_role("button", name="Readable view", exact=True).is_visible()
     page.click(".board [data-sq=T10]")
     page.click(".board [data-sq=T16]")  # the whole Six on one pawn: one move, previewed
     assert page.is_visible(".preview") and "T10 → T16" in page.inner_text(".preview")

@@ -61,11 +61,14 @@ class Viewport:
         """The view's buttons, in a toolbar at the end of `parent`."""
         tools = el("div", "view-tools", parent=parent, role="toolbar", aria_label="Board view")
         parent.classList.add("holds-view-tools")
-        button(tools, "Zoom in", lambda: self.set_zoom(self.zoom * ZOOM_STEP, remember=True), "btn small")
-        button(tools, "Zoom out", lambda: self.set_zoom(self.zoom / ZOOM_STEP, remember=True), "btn small")
-        button(tools, "Whole board", lambda: self.set_zoom(1.0), "btn small")
-        button(tools, "Readable view", self.readable, "btn small")
-        button(tools, "Recenter", self.recenter, "btn small")
+        for name, short, handler in (
+                ("Zoom in", "+", lambda: self.set_zoom(self.zoom * ZOOM_STEP, remember=True)),
+                ("Zoom out", "\u2212", lambda: self.set_zoom(self.zoom / ZOOM_STEP, remember=True)),
+                ("Whole board", "Whole", lambda: self.set_zoom(1.0)),
+                ("Readable view", "Readable", self.readable),
+                ("Recenter", "Recenter", self.recenter)):
+            # On a phone the row shows the short label (style.css), and the name stays the full one.
+            button(tools, name, handler, "btn small", aria_label=name, title=name, data_short=short)
         return tools
 
     def set_zoom(self, zoom, remember=False):

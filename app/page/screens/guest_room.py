@@ -340,7 +340,7 @@ class GuestRoom:
             self.table.draw(snap)
         else:
             self.lobby.draw(self.game, lobby, self.you_seat)
-        self.remember(snap, lobby)  # after drawing: the player sees the move first
+        asyncio.create_task(self.remember_later(snap, lobby))  # the move is painted first
         if not self.shown:  # the host's first state is drawn: the engine may start now
             self.shown = True
             window.performance.mark("parlor-room-shown")
@@ -369,6 +369,10 @@ class GuestRoom:
         self.rematch_card.replaceChildren()
         el("p", None, "The host opened a rematch in a fresh room.", self.rematch_card)
         el("a", "btn primary join-rematch", "Join the rematch", self.rematch_card, href=invite_link(code))
+
+    async def remember_later(self, snap, lobby):
+        """`remember`, in a task after the one that drew the state: the browser may paint between."""
+        self.remember(snap, lobby)
 
     def remember(self, snap=None, lobby=None, expired=False):
         """Keep this browser's seat (its token) with what the home screen lists of the room:

@@ -465,10 +465,11 @@ class TableScreen:
         self.send_move(move)
 
     def send_move(self, move):
-        """Play a person's move: the board offers nothing more until the answer."""
+        """Play a person's move: the board offers nothing more until the answer (locked once
+        the move is on its way: the engine or the host starts on it meanwhile)."""
         snap = self.snapshot
-        self.board.lock()
         self.act({"type": "move", "seat": snap["to_move"], "move": move, "ply": snap["ply"]})
+        self.board.lock()
 
     def on_pass(self):
         """Pass (the only move: nothing to confirm)."""
