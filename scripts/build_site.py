@@ -13,9 +13,8 @@
    engine worker starts sooner when they are not fetched one after another), the page's module
    list (every .py of app/page/ and app/shared/: nothing to keep by hand), the shared styles
    (public/style.css and PyScript's core.css, in <head>: no request before the first paint),
-   and the home screen's
-   markup and CSS made by app/shared/home_form.py under CPython (the home screen is painted and
-   works before any Python has started in the page), and the boards' own styles
+   the home screen's markup and CSS made by app/shared/home_form.py under CPython (the home
+   screen is painted and works before any Python has started in the page), and the boards' own styles
    (app/page/boards/*.css), which the page adds with its later modules.
 4. Byte-compiles with the shipped Pyodide under Node (scripts/compile_pyc.mjs): the engine
    worker's import zip, wheels/engine.zip (the parlor wheel's modules and every module of
