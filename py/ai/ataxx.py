@@ -220,6 +220,7 @@ def search(own: int, opp: int, blocked: int, *, solo: bool, rng: random.Random,
     searcher = _Searcher(blocked, solo, budget, tt, history)
     limit = MAX_DEPTH if max_depth is None else min(max_depth, MAX_DEPTH)
     move, value, done, times, timed_out = fallback, None, 0, [], False
+    values = []
     clock = budget.clock
     for depth in range(1, limit + 1):
         if times and not worth_starting(budget, times):
@@ -227,8 +228,10 @@ def search(own: int, opp: int, blocked: int, *, solo: bool, rng: random.Random,
         started = clock()
         try:
             alpha, beta = -INF, INF
-            if depth >= 3 and value is not None and abs(value) < MATE_BOUND:
-                alpha, beta = value - ASPIRATION, value + ASPIRATION
+            if depth >= 3 and len(values) >= 2 and abs(values[-2]) < MATE_BOUND:
+                # Centred on the value two depths back: the values alternate with the parity
+                # of the depth (the side to move at the frontier takes its best gain).
+                alpha, beta = values[-2] - ASPIRATION, values[-2] + ASPIRATION
             while True:  # aspiration: a window around the last value, opened on the side it fails
                 result = searcher.root(own, opp, depth, root, alpha, beta)
                 if result[0] <= alpha > -INF:
@@ -243,6 +246,7 @@ def search(own: int, opp: int, blocked: int, *, solo: bool, rng: random.Random,
                 move = searcher.partial
             break
         value, move = result
+        values.append(value)
         done = depth
         times.append(clock() - started)
         if abs(value) >= MATE_BOUND:
