@@ -96,7 +96,6 @@ static int can_move(bb own, bb empty) { return (spread(spread(own)) & empty) != 
 
 static bb blocked;
 static int safe_weight;
-static long long nodes;
 
 static int count_end(bb own, bb opp, int ply) {
     int diff = popcount(own) - popcount(opp);
@@ -118,7 +117,6 @@ static bb hash_of(bb own, bb opp, int side) {
 
 /* `side` is only for the hash (0: own are x). */
 static int negamax(bb own, bb opp, int side, int depth, int alpha, int beta, int ply) {
-    nodes++;
     if (!own) return -(MATE - ply);
     if (!opp) return MATE - ply;
     bb empty = FULL & ~(own | opp | blocked);
