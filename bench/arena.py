@@ -2,11 +2,13 @@
 
 A player is `LEVEL[:BUDGET][@COMMIT]`: a level (easy, medium, hard), its time budget in seconds
 of CPython (default: the game's, below) and the commit whose `py/` it runs (default: this
-checkout). `hard@HEAD~3` is Hard as it was three commits ago: `git archive` writes that commit's
-`py/` to a temporary folder, where it is imported as a package of its own (`parlor_<sha>`) beside
-this checkout's `parlor`, so both play in one process; `hard@FOLDER` plays a folder holding a
-copy of `py/` (an experiment not yet committed), copied when the arena starts. The game itself is always this
-checkout's rules; a player only ever gets a seat's view (`state.view(seat)`) and answers through
+checkout); in Ataxx also `ref:D` or `ref:D,SAFE`, the C stand-in for a dedicated engine at fixed
+depth D (bench/ataxx_ref.py: compiled with gcc on first use; it is given the position's FEN).
+`hard@HEAD~3` is Hard as it was three commits ago: `git archive` writes that commit's `py/` to
+a temporary folder, where it is imported as a package of its own (`parlor_<sha>`) beside this
+checkout's `parlor`, so both play in one process; `hard@FOLDER` plays a folder holding a copy
+of `py/` (an experiment not yet committed), copied when the arena starts. The game itself is
+always this checkout's rules; a player only ever gets a seat's view (`state.view(seat)`) and answers through
 its own `choose_move`, as the page's engine calls it.
 
 Seats: `--lineup` gives every seat to A or B, e.g. `AB` (two players), `ABBB` (one A against
@@ -74,6 +76,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import _parlor  # noqa: E402,F401  (makes `import parlor` work from a checkout)
+import ataxx_ref  # noqa: E402
 
 from parlor.rules import GAMES, new_game  # noqa: E402
 
@@ -95,12 +98,15 @@ class PlayerSpec:
     level: str
     budget: float | None
     commit: str | None  # a full sha, or None for this checkout
+    ref: tuple[int, int] | None = None  # `ref:D,SAFE`: (depth, safe weight)
 
     @classmethod
     def parse(cls, text: str) -> "PlayerSpec":
         """`LEVEL[:BUDGET][@COMMIT]`; the commit is resolved to its sha now."""
         rest, _, commit = text.partition("@")
         level, _, budget = rest.partition(":")
+        if level == "ref" and not commit:
+            return cls(level, None, None, ataxx_ref.parse(budget))
         if level not in LEVELS:
             raise SystemExit(f"a player's level is one of {', '.join(LEVELS)}, not {level!r}")
         try:
@@ -114,6 +120,8 @@ class PlayerSpec:
         return cls(level, seconds, resolve(commit) if commit else None)
 
     def label(self, budget: float) -> str:
+        if self.ref:
+            return f"ref:{self.ref[0]}" + (f",{self.ref[1]}" if self.ref[1] else "")
         where = "" if not self.commit else (
             f"@{self.commit[:10]}" if not self.commit.startswith("dir-") else f"@{self.commit}")
         return f"{self.level}:{budget:g}{where}" if self.level == "hard" else f"{self.level}{where}"
@@ -292,6 +300,9 @@ def play(job: Job) -> Result:
         seat = state.to_move
         side = job.lineup[seat]
         spec, budget = job.players[side]
+        if spec.ref:
+            state = state.play(ataxx_ref.choose(state, *spec.ref))
+            continue
         choose = chooser(spec.commit, job.clock)
         view = state.view(seat)
         choices = len(state.legal_moves())
@@ -450,6 +461,8 @@ def run(args) -> list[Result]:
     players = {}
     for side, text in (("A", args.a), ("B", args.b)):
         spec = PlayerSpec.parse(text)
+        if spec.ref and args.game != "ataxx":
+            raise SystemExit("the reference engine (ref:D) plays Ataxx only")
         players[side] = (spec, spec.budget or budget)
     rotations = schedule(args.game, seats, variant, lineup, [Opening((), ())], not args.fixed_first)
     per_opening = len(rotations)
@@ -480,7 +493,10 @@ def run(args) -> list[Result]:
         print(f"SPRT: H0 Elo {sprt[0]:g}, H1 Elo {sprt[1]:g}, alpha {args.alpha:g}, beta {args.beta:g}: "
               f"bounds {sprt[2]:.2f}, {sprt[3]:.2f} (GSPRT on game scores, logistic Elo over the fair share)")
     for spec, _ in players.values():  # loaded before any worker starts (they inherit it)
-        chooser(spec.commit, args.clock)
+        if not spec.ref:
+            chooser(spec.commit, args.clock)
+        elif not ataxx_ref.available():  # (compiled once, here)
+            raise SystemExit("the reference engine (ref:D) needs gcc")
     started = time.perf_counter()
     results: list[Result] = []
     verdict = None
@@ -540,7 +556,8 @@ def run(args) -> list[Result]:
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("game", choices=sorted(GAMES))
-    p.add_argument("a", help="player A: LEVEL[:BUDGET][@COMMIT], e.g. hard, hard:0.25, hard@HEAD~2 (or @FOLDER: a copy of py/)")
+    p.add_argument("a", help="player A: LEVEL[:BUDGET][@COMMIT], e.g. hard, hard:0.25, hard@HEAD~2 (or @FOLDER: a copy of py/); "
+                   "in Ataxx ref:D, the C reference engine at depth D")
     p.add_argument("b", help="player B, as A")
     p.add_argument("--seats", type=int, help="seats (default: the game's fewest)")
     p.add_argument("--variant", help="variant (default: the game's own)")

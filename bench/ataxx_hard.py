@@ -6,9 +6,8 @@ Players (for --a and --b):
     hard:D      parlor's Hard at fixed depth D (fresh tables, no time limit)
     old         the Hard of commit 8a3aa6d (bench/ataxx_old_hard.py) inside --budget seconds
     old:D       that old Hard at fixed depth D
-    ab:D        a plain fixed-depth alpha-beta written here as a stand-in for "a dedicated engine
-                at depth D": D plies, full width, captures first, no table, leaves scored
-                100 x material + 10 x mobility (empty squares each side can reach)
+    ref:D       the C stand-in for "a dedicated engine at fixed depth D" (bench/ataxx_ref.py:
+                alpha-beta to D plies, material; `ref:D,SAFE` adds SAFE per unattackable piece)
     medium, easy
 
 A match plays random 2-4 ply openings (2/3 on the open board, the rest on the blocked layouts;
@@ -24,7 +23,7 @@ Budgets are CPython wall-clock seconds; Pyodide runs the search about 2x slower,
 about 1 s in the page. Matches with a budget are load-sensitive: say the load beside figures.
 
     python bench/ataxx_hard.py --a hard --b old --games 40 --budget 0.5 [--clock cpu]
-    python bench/ataxx_hard.py --a hard --b ab:4 --games 40 --budget 0.5
+    python bench/ataxx_hard.py --a hard --b ref:7 --games 40 --budget 0.5 --clock cpu
     python bench/ataxx_hard.py --nps --budget 0.5 [--a old] [--pyodide --site dist/site]
 """
 
@@ -46,12 +45,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import _parlor  # noqa: E402,F401  (makes `import parlor` work from a checkout)
 
 import ataxx_old_hard  # noqa: E402
+import ataxx_ref  # noqa: E402
 from parlor.ai import ataxx as hard_ai  # noqa: E402
 from parlor.ai import choose_move  # noqa: E402
 from parlor.ai.search import Budget  # noqa: E402
 from parlor.rules import from_view, new_game  # noqa: E402
-from parlor.rules.ataxx import (ADJACENT, FULL, LAYOUTS, START_FEN, can_move, gen_moves,  # noqa: E402
-                                move_name, spread)
+from parlor.rules.ataxx import FULL, LAYOUTS, START_FEN  # noqa: E402
 
 MAX_PLIES = 400
 HUGE = 3600.0
@@ -81,76 +80,6 @@ def openings(count: int, seed: int = 2024) -> list[tuple[str, list[str]]]:
         seen.add(key)
         result.append((fen, moves))
     return result
-
-
-# --- the fixed-depth stand-in ----------------------------------------------------------------
-
-BIG = 1_000_000
-
-
-def ab_move(state, depth: int, seed: int) -> str:
-    """Plain alpha-beta to `depth` plies (see the module docstring)."""
-    x, o = state.pieces
-    own, opp = (x, o) if state.to_move == 0 else (o, x)
-    blocked = state.blocked
-
-    def evaluate(own: int, opp: int, empty: int) -> int:
-        mobility = (spread(spread(own)) & empty).bit_count() - (spread(spread(opp)) & empty).bit_count()
-        return 100 * (own.bit_count() - opp.bit_count()) + 10 * mobility
-
-    def count(own: int, opp: int, ply: int) -> int:
-        diff = own.bit_count() - opp.bit_count()
-        return BIG - ply if diff > 0 else -(BIG - ply) if diff < 0 else 0
-
-    def ordered(own: int, opp: int, empty: int) -> list[tuple[int, int]]:
-        moves = gen_moves(own, empty)
-        moves.sort(key=lambda m: -(2 * (ADJACENT[m[1]] & opp).bit_count() + (m[0] < 0)))
-        return moves
-
-    def negamax(own: int, opp: int, d: int, alpha: int, beta: int, ply: int) -> int:
-        if not own:
-            return -(BIG - ply)
-        if not opp:
-            return BIG - ply
-        empty = FULL & ~(own | opp | blocked)
-        if not empty:
-            return count(own, opp, ply)
-        if d == 0:
-            return evaluate(own, opp, empty)
-        moves = ordered(own, opp, empty)
-        if not moves:
-            if not can_move(opp, empty):
-                return count(own, opp, ply)
-            return -negamax(opp, own, d - 1, -beta, -alpha, ply + 1)
-        best = -BIG * 2
-        for origin, target in moves:
-            flips = ADJACENT[target] & opp
-            n_own = own | (1 << target) | flips
-            if origin >= 0:
-                n_own &= ~(1 << origin)
-            value = -negamax(opp ^ flips, n_own, d - 1, -beta, -alpha, ply + 1)
-            if value > best:
-                best = value
-                if value > alpha:
-                    alpha = value
-                    if alpha >= beta:
-                        break
-        return best
-
-    empty = FULL & ~(own | opp | blocked)
-    moves = gen_moves(own, empty)
-    random.Random(seed).shuffle(moves)
-    moves.sort(key=lambda m: -(2 * (ADJACENT[m[1]] & opp).bit_count() + (m[0] < 0)))
-    best, best_move, alpha = -BIG * 2, moves[0], -BIG * 2
-    for origin, target in moves:
-        flips = ADJACENT[target] & opp
-        n_own = own | (1 << target) | flips
-        if origin >= 0:
-            n_own &= ~(1 << origin)
-        value = -negamax(opp ^ flips, n_own, depth - 1, -BIG * 2, -alpha, 1)
-        if value > best:
-            best, best_move, alpha = value, (origin, target), value
-    return move_name(*best_move)
 
 
 # --- players ---------------------------------------------------------------------------------
@@ -191,8 +120,8 @@ def play_move(spec: str, state, seed: int, budget_s: float):
     name, _, arg = spec.partition(":")
     if name in ("easy", "medium"):
         return choose_move(state.view(state.to_move), name, seed=seed), None, None
-    if name == "ab":
-        return ab_move(state, int(arg), seed) if state.legal_moves() != ["pass"] else "pass", None, None
+    if name == "ref":
+        return ataxx_ref.choose(state, *ataxx_ref.parse(arg)), None, None
     module = {"hard": hard_ai, "old": ataxx_old_hard}[name]
     if arg:
         return searched_move(module, state, seed, HUGE, int(arg))

@@ -220,6 +220,7 @@ def search(own: int, opp: int, blocked: int, *, solo: bool, rng: random.Random,
     searcher = _Searcher(blocked, solo, budget, tt, history)
     limit = MAX_DEPTH if max_depth is None else min(max_depth, MAX_DEPTH)
     move, value, done, times, timed_out = fallback, None, 0, [], False
+    values = []
     clock = budget.clock
     for depth in range(1, limit + 1):
         if times and not worth_starting(budget, times):
@@ -227,8 +228,10 @@ def search(own: int, opp: int, blocked: int, *, solo: bool, rng: random.Random,
         started = clock()
         try:
             alpha, beta = -INF, INF
-            if depth >= 3 and value is not None and abs(value) < MATE_BOUND:
-                alpha, beta = value - ASPIRATION, value + ASPIRATION
+            if depth >= 3 and len(values) >= 2 and abs(values[-2]) < MATE_BOUND:
+                # Centred on the value two depths back: the values alternate with the parity
+                # of the depth (the side to move at the frontier takes its best gain).
+                alpha, beta = values[-2] - ASPIRATION, values[-2] + ASPIRATION
             while True:  # aspiration: a window around the last value, opened on the side it fails
                 result = searcher.root(own, opp, depth, root, alpha, beta)
                 if result[0] <= alpha > -INF:
@@ -243,6 +246,7 @@ def search(own: int, opp: int, blocked: int, *, solo: bool, rng: random.Random,
                 move = searcher.partial
             break
         value, move = result
+        values.append(value)
         done = depth
         times.append(clock() - started)
         if abs(value) >= MATE_BOUND:
@@ -501,12 +505,29 @@ class _Searcher:
                 mask ^= low
                 t = low.bit_length() - 1
                 keys.append(((((ADJ[t] & opp).bit_count() << 4) + 24) << 22) | (history[t] << 12) | t)
+            # At a late depth-2 node with a place, the jumps that take nothing come after every
+            # other move and are pruned (below): they are not generated, bar a killer (which
+            # may come first) and the futility bound the first of them would return.
+            quiet = 0
+            skip = depth == 2 and late and places
+            if skip:
+                row = opp | ((opp << 1) & NOT_A) | ((opp >> 1) & NOT_G)
+                takes = (row | (row << 7) | (row >> 7)) & empty
+                for code in (k0, k1):
+                    jump = code >> 6
+                    if (jump and code != tt_move and own >> (jump - 1) & 1 and empty >> (code & 63) & 1
+                            and R2[jump - 1] >> (code & 63) & 1 and not ADJ[code & 63] & opp):
+                        keys.append(code)  # (rescored as a killer below)
+                        quiet -= 1
             mask = own
             while mask:
                 low = mask & -mask
                 mask ^= low
                 s = low.bit_length() - 1
                 targets = R2[s] & empty
+                if skip:
+                    quiet += (targets & ~takes).bit_count()
+                    targets &= takes
                 if not targets:
                     continue
                 base = (s + 1) << 6
@@ -581,6 +602,13 @@ class _Searcher:
                             h = history[code] + depth * depth
                             history[code] = h if h < CAP else CAP
                             break
+            else:
+                if quiet > 0 and tt_move >> 6 and not ADJ[tt_move & 63] & opp:
+                    quiet -= 1  # (the table's move was one of them)
+                if quiet > 0:
+                    bound = material * PIECE + FUTILITY
+                    if alpha >= bound > best:
+                        best = bound
             stored = best + ply if best > MATE_BOUND else best - ply if best < -MATE_BOUND else best
             flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
             tt[key] = (depth, flag, stored, best_move)
