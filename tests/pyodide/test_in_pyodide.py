@@ -37,7 +37,8 @@ PARTS = {
     "rules-contract": ("rules", contract),
     "rules-crosscheck": ("rules", crosschecks),
     "rules-games": ("rules", lambda name: not contract(name) and not crosschecks(name)),
-    "ai": ("ai", lambda name: name != "test_arena.py"),  # the arena is a bench/ tool, CPython only
+    # The arena and the C stand-in engine are bench/ tools, CPython only.
+    "ai": ("ai", lambda name: name not in ("test_arena.py", "test_ataxx_ref.py")),
 }
 # tests/app/ files run inside Pyodide on wheels/engine.zip: the engine against hostile JSON, where
 # json.loads on deep nesting is a fatal error (a JavaScript stack overflow), not a RecursionError.
