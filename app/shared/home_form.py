@@ -87,7 +87,7 @@ def _seat_options(game):
 
 MODES_LAYOUTS = {"row": "", "wrap": " wrap", "pairs": " pairs"}
 """How a card lays out its mode buttons (its "modes_layout"; style.css): one row; rows that wrap
-(many short modes); two by two on a phone (long mode names)."""
+(many short modes); long mode names: two by two on a phone, else one row sized to the names."""
 
 
 def game_card(game):
