@@ -74,7 +74,8 @@ KEYBOARD_MOVE = """() => {
   const pieces = [...board.querySelectorAll('.cell.movable')];
   for (const kinds of [['place', 'step'], ['jump', 'leap']]) {
     for (const piece of pieces) {
-      enter(piece);
+      // Enter on the selected piece would deselect it (a lone piece with only jumps, say)
+      if (!piece.classList.contains('selected')) enter(piece);
       const target = board.querySelector(kinds.map((k) => `.cell:has(.marker.${k})`).join(', '));
       if (target) {
         enter(target);
