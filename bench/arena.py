@@ -39,9 +39,11 @@ one by one (not in pairs: no pentanomial model).
 
 Budgets are CPython seconds; Pyodide runs the searches about 1.9x slower, so 0.5 s here is
 about 1 s in the browser. `--clock cpu` makes every budget count the process's CPU time instead
-of the wall clock (fair on a machine busy with other work). `--depth D` has Hard search to the
-fixed depth D instead (`choose_move`'s max_depth: fresh tables, no clock, reproducible): a
-comparison of evaluations that leaves their speed out. Prints figures; asserts nothing.
+of the wall clock (fairer on a machine busy with other work, not fair: a process that shares
+busy cores does less in a CPU second, so a budgeted player against a fixed-depth one scores
+less there; docs/ai.md). `--depth D` has Hard search to the fixed depth D instead
+(`choose_move`'s max_depth: fresh tables, no clock, reproducible): a comparison of evaluations
+that leaves their speed out. Prints figures; asserts nothing.
 `--progress N` prints the running score every N games, `--results FILE` appends every game's
 result as a JSON line (for paired comparisons), and `kill PID` (SIGTERM) or Ctrl-C ends a match
 early with the figures of the games played. `--workers N` plays N games at once (default 1).
