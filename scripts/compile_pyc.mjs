@@ -3,8 +3,9 @@
 //   node scripts/compile_pyc.mjs SITE_DIR MODULES_JSON
 //
 // 1. SITE_DIR/wheels/engine.zip: the parlor wheel's modules and the worker's own modules
-//    (MODULES_JSON: {path in the site: path in the zip}, every module of app/engine/ and
-//    app/shared/ as scripts/build_site.py lists them; not segno: it is imported only for a room's
+//    (MODULES_JSON: {path in the repository: path in the zip}, every module of app/engine/ and
+//    app/shared/ as scripts/build_site.py lists them, read from the repository (the site ships
+//    app/shared/ as the page's MicroPython bytecode); not segno: it is imported only for a room's
 //    QR code, straight from its wheel), each source with its .pyc beside it (the layout zipimport
 //    reads). The worker puts the zip on sys.path and imports from it without unpacking or
 //    compiling.
@@ -28,7 +29,8 @@ const WORKER_MODULES = JSON.parse(modulesJson);  // the worker's entry script ru
 const STDLIB = path.join(site, "runtime", "pyodide", "python_stdlib.zip");
 const PYSCRIPT_ZIP = path.join(site, "runtime", "pyscript", "pyscript.zip");
 // The package's sources as @pyscript/core bundles them for its worker (its build artifact).
-const PYSCRIPT_SOURCES = path.resolve(import.meta.dirname, "..", "node_modules", "@pyscript", "core",
+const ROOT = path.resolve(import.meta.dirname, "..");
+const PYSCRIPT_SOURCES = path.resolve(ROOT, "node_modules", "@pyscript", "core",
                                       "src", "stdlib", "pyscript.js");
 
 const py = await loadPyodide();
@@ -36,7 +38,7 @@ py.unpackArchive(new Uint8Array(fs.readFileSync(path.join(site, "wheels", "parlo
                  { extractDir: "/engine" });
 for (const [from, to] of Object.entries(WORKER_MODULES)) {
   py.FS.mkdirTree(path.posix.dirname(`/engine/${to}`));
-  py.FS.writeFile(`/engine/${to}`, fs.readFileSync(path.join(site, from)));
+  py.FS.writeFile(`/engine/${to}`, fs.readFileSync(path.join(ROOT, from)));
 }
 py.unpackArchive(new Uint8Array(fs.readFileSync(STDLIB)), "zip", { extractDir: "/stdlib" });
 const writeTree = (dir, tree) => {

@@ -29,11 +29,17 @@ def modules_of(program: str, entry: str) -> dict[str, Path]:
     return found
 
 
+def mpy(rel: str) -> str:
+    return rel.removesuffix(".py") + ".mpy"
+
+
 def test_the_page_ships_every_module_of_its_folders_and_no_other(site_dir):
     """The page's MicroPython file system is exactly app/page/ and app/shared/: the modules its
     home screen imports in PyScript's `files` of the mpy script, the others in #page-later (fetched
     after the home screen); a module added to a folder ships with no list to edit, a stray or
-    missing one fails here; each source is the site's copy of the repository's file."""
+    missing one fails here. Each is shipped as MicroPython bytecode (.mpy, format 6: the shipped
+    MicroPython 1.27's, made by the same release's mpy-cross) in place of its source, and the
+    bytecode names its module's source path (a traceback reads as from the source)."""
     html = (site_dir / "index.html").read_text()
     config = json.loads(re.search(r"""<script type="mpy" src="\./app/page/main\.py"\s+config='([^']+)'""", html)[1])
     files = config["files"]
@@ -41,15 +47,19 @@ def test_the_page_ships_every_module_of_its_folders_and_no_other(site_dir):
     expected = modules_of("page", "main.py")
     assert files.pop("./app/games.json") == "./games.json"  # the games' facts (catalog.py)
     assert not set(files) & set(later)
-    assert sorted([*files.values(), *later.values()]) == sorted(f"./{rel}" for rel in expected)
+    assert sorted([*files.values(), *later.values()]) == sorted(f"./{mpy(rel)}" for rel in expected)
+    sources = {mpy(rel): rel for rel in expected}
     for url, rel in [*files.items(), *later.items()]:
-        shipped = site_dir / url.removeprefix("./")
-        assert shipped.read_bytes() == expected[rel.removeprefix("./")].read_bytes(), url
+        source = sources[rel.removeprefix("./")]
+        assert url == "./" + mpy(expected[source].relative_to(ROOT).as_posix())
+        data = (site_dir / url.removeprefix("./")).read_bytes()
+        assert data[:2] == b"M\x06" and source.encode() in data, url
+        assert not (site_dir / url.removeprefix("./")).with_suffix(".py").exists(), url
     # What main.py imports before it shows the home screen comes with it; a board or the table
     # screen does not (the home screen does not wait for them).
-    for rel in ("./screens/home.py", "./catalog.py", "./home_form.py", "./cards/__init__.py", "./page_modules.py"):
+    for rel in ("./screens/home.mpy", "./catalog.mpy", "./home_form.mpy", "./cards/__init__.mpy", "./page_modules.mpy"):
         assert rel in files.values(), rel
-    for rel in ("./screens/table.py", "./boards/base.py", "./net/room_link.py"):
+    for rel in ("./screens/table.mpy", "./boards/base.mpy", "./net/room_link.mpy"):
         assert rel in later.values(), rel
 
 

@@ -2,7 +2,12 @@
 boards, the network code), and the boards' styles. PyScript fetches only the home screen's
 modules before main.py runs; scripts/build_site.py lists these others in index.html
 (#page-later, #page-styles), and they are fetched once the home screen is up, the modules written
-beside the rest and the styles added to the page, before a table or a room opens."""
+beside the rest and the styles added to the page, before a table or a room opens.
+
+The modules are MicroPython bytecode (.mpy, made by the build): their bytes go from the fetch's
+ArrayBuffer into MicroPython's file system from JavaScript (`window.Module.FS`, which
+MicroPython's loader makes global), as PyScript writes its `files`; a copy into a Python bytes
+object would cost about 1.5 ms a kilobyte, one element at a time."""
 
 import asyncio
 import json
@@ -11,14 +16,18 @@ import os
 from pyscript import document, window
 
 
-async def _text(url):
+async def _fetched(url, binary=False):
+    """The body at `url`: text, or a JavaScript Uint8Array if `binary`."""
     response = await window.fetch(url)
     if not response.ok:
         raise OSError("{} answered {}".format(url, response.status))
+    if binary:
+        return window.Uint8Array.new(await response.arrayBuffer())
     return await response.text()
 
 
-def _write(path, text):
+def _write(path, data):
+    """Write a Uint8Array at `path` (relative to the working folder), making its folders."""
     folder = ""
     for part in path.split("/")[:-1]:
         folder = part if not folder else folder + "/" + part
@@ -26,8 +35,7 @@ def _write(path, text):
             os.mkdir(folder)
         except OSError:
             pass  # there already
-    with open(path, "w") as file:
-        file.write(text)
+    window.Module.FS.writeFile(path, data)
 
 
 def _add_style(url, text):
@@ -54,10 +62,11 @@ class PageModules:
         try:
             later = json.loads(document.getElementById("page-later").textContent)
             styles = json.loads(document.getElementById("page-styles").textContent)
-            texts = await asyncio.gather(*[_text(url) for url in list(later) + styles])
-            for path, text in zip(later.values(), texts):
-                _write(path, text)
-            for url, text in zip(styles, texts[len(later):]):
+            fetched = await asyncio.gather(*[_fetched(url, True) for url in later],
+                                           *[_fetched(url) for url in styles])
+            for path, data in zip(later.values(), fetched):
+                _write(path, data)
+            for url, text in zip(styles, fetched[len(later):]):
                 _add_style(url, text)
             window.parlorTheme.refresh()  # a forced light or dark theme covers them too
             self.loaded = True
