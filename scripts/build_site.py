@@ -308,11 +308,14 @@ def run_node_script(name: str, site: Path, *args: str) -> None:
 
 
 def compile_bytecode(site: Path) -> None:
-    """wheels/engine.zip (the worker's modules with their bytecode) and the compiled standard
+    """wheels/engine.zip (the worker's modules with their bytecode, in place of their copies in
+    the site; the worker's script, worker.py, stays) and the compiled standard
     library in runtime/pyodide/, by the shipped Pyodide: unchecked-hash .pyc that zipimport reads
     without compiling (docs/architecture.md: "How the wheel gets into the worker", "Pyodide's
     standard library, compiled at build time")."""
     run_node_script("compile_pyc.mjs", site, json.dumps(engine_modules()))
+    for path in engine_modules():  # the worker imports them from the zip: their sources stay out
+        (site / path).unlink(missing_ok=True)
 
 
 def make_snapshot(site: Path) -> None:

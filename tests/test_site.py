@@ -145,6 +145,8 @@ def test_the_worker_imports_one_zip_with_bytecode_beside_each_source(site_dir):
             assert struct.unpack("<I", head[4:8])[0] == 0b01, name  # hash-based, source unchecked
         assert len(magics) == 1 and next(iter(magics)).endswith(b"\r\n")
         assert_reproducible(archive)
+    # The zip is the worker's only copy of its modules: the site holds its script alone.
+    assert sorted(p.name for p in (site_dir / "app" / "engine").iterdir() if p.suffix == ".py") == ["worker.py"]
 
 
 def test_the_ataxx_opening_book_ships_in_the_wheel_and_the_engine_zip(site_dir):
