@@ -215,28 +215,8 @@ machine, the Ataxx table tests took 129 CPU-s instead of 151, a computers' Sanct
 instead of 66. What the pages do is the same; only how fast their WebAssembly runs differs."""
 
 
-POLL_MS = 20
-"""How often the tests' `page.wait_for_function` checks its condition unless told otherwise.
-Playwright's own default checks it at every animation frame, which makes the waiting page
-render a frame 60 times a second for as long as it waits: measured on an idle booted page,
-0.11 CPU-s a second of waiting against under 0.04 with a timer. The suite waits on pages most
-of the time, with the two cores full."""
-
-
-def _poll_on_a_timer(page_class) -> None:
-    wait = page_class.wait_for_function
-
-    def wait_for_function(self, expression, *, arg=None, timeout=None, polling=POLL_MS):
-        return wait(self, expression, arg=arg, timeout=timeout, polling=polling)
-
-    wait_for_function.__doc__ = wait.__doc__
-    page_class.wait_for_function = wait_for_function
-
-
 @pytest.fixture(scope="session")
 def browser(playwright_instance):
-    from playwright.sync_api import Page
-    _poll_on_a_timer(Page)
     kwargs = {"args": [*CHROMIUM_ARGS, *TEST_ONLY_ARGS], "headless": True}
     if Path(CHROMIUM).exists():
         kwargs["executable_path"] = CHROMIUM
