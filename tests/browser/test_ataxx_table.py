@@ -298,11 +298,13 @@ def test_reload_mid_game_restores_it(open_page):
     assert moves[0] == first and moves[1].endswith(second)
 
 
-# A stand-in for WebAudio that records the frequency of every tone started.
+# A stand-in for WebAudio that records the frequency of every tone started, and counts the
+# contexts made.
 FAKE_AUDIO = """
 window.tones = [];
+window.contexts = 0;
 window.AudioContext = class {
-  constructor() { this.currentTime = 0; this.destination = {}; }
+  constructor() { window.contexts += 1; this.currentTime = 0; this.destination = {}; }
   createOscillator() {
     const tone = { frequency: { value: 0 }, connect() {}, stop() {},
                    start() { window.tones.push(tone.frequency.value); } };
@@ -319,9 +321,12 @@ def test_sound_effects_and_their_switch_saved_on_the_device(open_page):
     page.reload()
     wait_engine(page)
     start(page, "local")
+    # Made in idle time after the table opens (making one stalls the page), not by the first move.
+    page.wait_for_function("window.contexts === 1")
     tap_move(page)
     wait_log(page, 1)
     page.wait_for_function("window.tones.length > 0")  # a move sounds
+    assert page.evaluate("window.contexts") == 1
     page.click(".table > .controls button.sound")
     assert page.inner_text(".table > .controls button.sound") == "Sound off"
     heard = page.evaluate("window.tones.length")

@@ -170,6 +170,7 @@ class PickBoard(BoardView):
         self.targets = {}
         self.selected = None
         self.interactive = False
+        self.locked = False  # lock() hid the selection: a move is on its way
         self.drag = None
         self.focus = None
         self.draggable = True
@@ -203,6 +204,9 @@ class PickBoard(BoardView):
         """New hints from a snapshot; keeps the selection if it is still a movable piece."""
         self.targets = targets if interactive else {}
         self.interactive = interactive
+        if self.locked:
+            self.locked = False
+            self.svg.classList.remove("locked")
         if self.selected not in self.targets:
             self.selected = None
             self.pending_move = self.pending_target = None
@@ -224,13 +228,19 @@ class PickBoard(BoardView):
         for name, (group, marker) in self.cells.items():
             kind = kinds.get(name)
             shown = (kind, name == self.selected, name == self.pending_target, self.label(name, kind))
-            if self.marks_shown.get(name) == shown:
+            was = self.marks_shown.get(name) or (False, None, None, None)
+            if was == shown:
                 continue
             self.marks_shown[name] = shown
-            marker.setAttribute("class", "marker " + kind if kind else "marker")
-            group.classList.toggle("selected", shown[1])
-            group.classList.toggle("pending", shown[2])
-            group.setAttribute("aria-label", shown[3])
+            # Only what changed is written: most often the label alone ("can move").
+            if kind != was[0]:
+                marker.setAttribute("class", "marker " + kind if kind else "marker")
+            if shown[1] != was[1]:
+                group.classList.toggle("selected", shown[1])
+            if shown[2] != was[2]:
+                group.classList.toggle("pending", shown[2])
+            if shown[3] != was[3]:
+                group.setAttribute("aria-label", shown[3])
 
     def target_words(self, name, kind):
         """The end of a cell's label: selected, a target, or a piece that can move."""
@@ -290,9 +300,15 @@ class PickBoard(BoardView):
             self.withdraw()
 
     def lock(self):
-        """A move is on its way: the board stops offering moves at once (no glowing pieces
-        until the next snapshot arms it again)."""
-        self.set_targets({}, False, self.svg.dataset.mover)
+        """A move is on its way: the board stops offering moves at once. Two class changes
+        (not interactive: no glowing pieces; `locked`: the selection and its targets hidden),
+        and the cells are redrawn by the next snapshot: redrawing them here (~4 ms from
+        MicroPython) would keep the host's page from sending the move on."""
+        self.targets = {}
+        self.interactive = False
+        self.locked = True
+        self.svg.classList.remove("interactive")
+        self.svg.classList.add("locked")
 
     def deselect(self):
         self._withdraw()

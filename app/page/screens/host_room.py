@@ -288,22 +288,24 @@ class HostRoom:
     def event(self, event, draw=True):
         """Send `event` to the room in the engine now; await what this returns for the answer,
         applied (saved, drawn unless `draw` is False). Its messages go to the guests the moment
-        it comes (send_out)."""
+        it comes (send_out), before this page parses the rest."""
         if self.closed:
             return self._applied(None, draw)
         return self._applied(self.app.engine.call("room_event", event, first=self.send_out), draw)
 
     def send_out(self, answer):
-        """An answer's messages to the guests, sent as soon as it comes (apply sends none again)."""
-        if not self.closed:
-            for peer, text in answer.get("outbox") or []:
-                self.net.send(peer, text)
-        answer["outbox"] = []
+        """An answer's messages to the guests (`answer` as the browser parsed it: a JavaScript
+        object), sent as soon as it comes."""
+        if self.closed or not window.Reflect.has(answer, "outbox"):  # none: the room is not open
+            return
+        for message in answer.outbox:
+            self.net.send(message[0], message[1])
 
     async def _applied(self, pending, draw):
         if pending is None:
             return None
         answer = await pending
+        answer["outbox"] = []  # sent by send_out
         self.apply(answer, draw)
         return answer
 
@@ -311,7 +313,7 @@ class HostRoom:
         if self.closed:
             return
         for peer, text in answer.get("outbox") or []:  # the guests first, then this page's save
-            self.net.send(peer, text)  # (none left when send_out sent them already)
+            self.net.send(peer, text)
         if answer.get("saved") is not None and self.code and self.host_key:
             self.save(answer["saved"], answer)
         for peer in answer.get("close") or []:

@@ -154,6 +154,7 @@ class TableScreen:
                                    game, self.focus_title)
         self.status.textContent = "Starting the game engine…"
         self.update_controls()
+        sound.prepare()  # its audio context is made in idle time, not on the first move
 
     def toggle_rules(self):
         """Show or hide the rules. Like any dialog, reading them pauses the local computers
