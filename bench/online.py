@@ -3,6 +3,7 @@
 on a guest's device. Prints figures; asserts nothing.
 
     python bench/online.py [--site dist/site] [--moves 30] [--joins 3] [--versus OTHER_SITE]
+                           [--engine-first]
     (build first: scripts/build_site.py)
 
 One browser, one context per device, the signaling service of `python -m peer` on a free
@@ -28,6 +29,11 @@ loopback port. The host (Ataxx, plays Red) and one guest (Blue) are two pages.
   moves step by step, from stamps an init script puts in both pages (`WAY`): the tap to the
   request posted to the engine worker, the worker's answer back on the host's main thread, the
   guest's state sent on the data channel, received by the guest, and drawn (its move log).
+  The guest's page starts its engine (Pyodide) a few seconds after the room is shown, and its
+  start takes both cores for seconds: the moves are also given apart, those made while it
+  started and those after it was up. `--engine-first`: the host starts the game only once the
+  guest's engine is up (as after a lobby of a few seconds), so that every move is measured on a
+  page that has finished starting.
 """
 
 from __future__ import annotations
@@ -97,6 +103,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--moves", type=int, default=30)
     ap.add_argument("--joins", type=int, default=3)
     ap.add_argument("--versus", help="another built site: invite -> lobby joins alternate between the two")
+    ap.add_argument("--engine-first", action="store_true",
+                    help="start the game once the guest's engine is up (moves on a started page)")
     args = ap.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
@@ -148,6 +156,8 @@ def main(argv: list[str] | None = None) -> int:
             guest.wait_for_selector(".lobby-seat button.take", timeout=60_000)
             guest.click(".lobby-seat[data-seat='1'] button.take")
             guest.wait_for_function("document.body.dataset.room === 'seated'", timeout=20_000)
+            if args.engine_first:
+                guest.wait_for_function("document.body.dataset.engine === 'ready'", timeout=120_000)
             host.wait_for_function("!document.querySelector('button.start-room').disabled", timeout=20_000)
             host.click("button.start-room")
             guest.wait_for_selector(".table .board", timeout=20_000)
@@ -162,7 +172,7 @@ def main(argv: list[str] | None = None) -> int:
 
             host.evaluate("document.addEventListener('pointerdown', () => { window.__tap = "
                           + STAMP + "; }, true)")
-            latencies, steps = [], []
+            latencies, steps, engine_up = [], [], []
             games = 1
             while len(latencies) < args.moves:
                 if host.evaluate(OVER):
@@ -182,6 +192,7 @@ def main(argv: list[str] | None = None) -> int:
                     tap, host_way = host.evaluate("[window.__tap, window.__way]")
                     seen, guest_way = guest.evaluate("[window.__seen, window.__way]")
                     latencies.append(seen - tap)
+                    engine_up.append(guest.evaluate("document.body.dataset.engine") == "ready")
                     marks = [tap, host_way.get("posted"), host_way.get("answered"), host_way.get("sent"),
                              guest_way.get("received"), seen]
                     if None not in marks:
@@ -208,6 +219,11 @@ def main(argv: list[str] | None = None) -> int:
     ms = [x for x in latencies] or [float("nan")]
     print(f"host move -> guest's move log, {len(ms)} moves over {games} game(s): "
           f"median {statistics.median(ms):.1f} ms, p95 {pct(ms, 95):.1f} ms, max {max(ms):.1f} ms")
+    for up, words in ((False, "while the guest's engine started"), (True, "after the guest's engine was up")):
+        part = [x for x, was_up in zip(latencies, engine_up) if was_up == up]
+        if part:
+            print(f"  {words}: {len(part)} moves, median {statistics.median(part):.1f} ms, "
+                  f"p95 {pct(part, 95):.1f} ms, max {max(part):.1f} ms")
     names = ["tap -> posted to the engine", "engine's answer", "answer -> sent to the guest",
              "data channel", "received -> guest's log"]
     for name, values in zip(names, zip(*steps)):
