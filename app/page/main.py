@@ -56,6 +56,7 @@ class App:
         self.engine_gave_up = False  # the engine died too often to reload again
         self.screen = document.getElementById("screen")
         self.status = document.getElementById("status")
+        self.status_text = None  # what set_status last wrote there
         self.toast_node = el("div", "toast", parent=document.body, role="alert")
         show(self.toast_node, False)
         self.toast_timer = None
@@ -250,8 +251,8 @@ class App:
         elif engine.failed:
             self.set_status("The game engine could not start: " + engine.failed, "error")
         elif engine.ready:
-            self.set_status("Ready · plays offline", "ready")
-            self.status.title = "parlor {} · Python {}".format(engine.info["parlor"], engine.info["python"])
+            if self.set_status("Ready · plays offline", "ready"):
+                self.status.title = "parlor {} · Python {}".format(engine.info["parlor"], engine.info["python"])
         elif not engine.launched:  # a guest's page: the host runs the game; the engine starts later
             self.set_status("Online room · the host runs the game", "online")
         else:
@@ -262,9 +263,14 @@ class App:
             self.room.tick()  # a host's lobby says how the engine's start is going
 
     def set_status(self, text, state):
-        if self.status.textContent != text:
-            self.status.textContent = text
-            self.status.dataset.state = state
+        """Say `text` in the page's status line; True if it changed (a tick five times a second
+        writes into the page only then)."""
+        if self.status_text == text:
+            return False
+        self.status_text = text
+        self.status.textContent = text
+        self.status.dataset.state = state
+        return True
 
 
 def engine_for_js(name, argument, resolve, reject):
