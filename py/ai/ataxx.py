@@ -308,6 +308,32 @@ def best_gain(opp: int, places: int, reach: int) -> tuple[int, int]:
     return caps, caps + caps + (1 if cand & places else 0)
 
 
+def capture_planes(opp: int) -> tuple[int, int, int, int]:
+    """How many of the pieces `opp` touch each square, bit-sliced: (r3, r2, r1, r0), the bits
+    8 4 2 1 of the count (as `best_gain` computes them)."""
+    west = (opp << 1) & NOT_FILE_A
+    east = (opp >> 1) & NOT_FILE_G
+    p0 = west ^ east
+    p1 = west & east
+    t0 = p0 ^ opp
+    t1 = p1 | (p0 & opp)
+    u0 = t0 >> 7
+    u1 = t1 >> 7
+    d0 = t0 << 7
+    d1 = t1 << 7
+    s0 = u0 ^ d0
+    c = u0 & d0
+    x = u1 ^ d1
+    s1 = x ^ c
+    s2 = (u1 & d1) | (x & c)
+    r0 = s0 ^ p0
+    c = s0 & p0
+    x = s1 ^ p1
+    r1 = x ^ c
+    c = (s1 & p1) | (x & c)
+    return s2 & c, s2 ^ c, r1, r0
+
+
 def worth_starting(budget: Budget, times: list[float]) -> bool:
     """Whether a depth after those that took `times` is worth starting: START_SHARE of its
     predicted time (the last depth's time x the last growth factor, clamped to 2-12; 6 after a
@@ -494,10 +520,109 @@ class _Searcher:
                 if value > alpha:
                     alpha = value
 
+            k0, k1 = killers[ply]
+            if depth == 2 and late:
+                # The children are frontier nodes: the moves are made group by group in order
+                # of material gain (places taking c pieces, then jumps taking c, c from the most
+                # down; the killers first), each group only when it is reached, and the first
+                # group that futility cuts ends the node (its bound is the fail-low value).
+                r3, r2, r1, r0 = capture_planes(opp)
+                n_opp = opp.bit_count()
+                top = 2 * caps + 1
+                for g in range(top + 1, -1, -1):  # g: the group's material gain
+                    if g > top:
+                        codes = []
+                        for code in (k0, k1):
+                            t = code & 63
+                            jump = code >> 6
+                            if code and code != tt_move and empty >> t & 1 and (
+                                    own >> (jump - 1) & 1 and R2[jump - 1] >> t & 1 if jump
+                                    else places >> t & 1):
+                                flips = ADJ[t] & opp
+                                bound = (material + 2 * flips.bit_count() + (not jump)) * PIECE + FUTILITY
+                                if bound > alpha or flips == opp:
+                                    codes.append(code)
+                                elif bound > best:
+                                    best = bound
+                    else:
+                        c = g >> 1
+                        cand = (reach & (r3 if c & 8 else ~r3) & (r2 if c & 4 else ~r2)
+                                & (r1 if c & 2 else ~r1) & (r0 if c & 1 else ~r0))
+                        keys = []
+                        if g & 1:  # places taking c
+                            mask = cand & places
+                            while mask:
+                                low = mask & -mask
+                                mask ^= low
+                                t = low.bit_length() - 1
+                                if t != tt_move and t != k0 and t != k1:
+                                    keys.append(history[t] << 12 | t)
+                        elif not g and places and n:
+                            # Late-move pruning: the jumps that take nothing are not made
+                            # when there is a place; the futility bound is what they return.
+                            bound = material * PIECE + FUTILITY
+                            if alpha >= bound > best:
+                                best = bound
+                            break
+                        else:  # jumps taking c
+                            mask = cand
+                            while mask:
+                                low = mask & -mask
+                                mask ^= low
+                                t = low.bit_length() - 1
+                                origins = R2[t] & own
+                                while origins:
+                                    olow = origins & -origins
+                                    origins ^= olow
+                                    s = olow.bit_length() - 1
+                                    code = (s + 1) << 6 | t
+                                    if code != tt_move and code != k0 and code != k1:
+                                        keys.append(((16 - (ADJ[s] & own).bit_count()) << 10
+                                                     | history[code]) << 12 | code)
+                        if not keys:
+                            continue
+                        bound = (material + g) * PIECE + FUTILITY
+                        if bound <= alpha and c < n_opp:  # futility: the later groups gain less
+                            if bound > best:
+                                best = bound
+                            break
+                        keys.sort(reverse=True)
+                        codes = [k & 4095 for k in keys]
+                    for code in codes:
+                        t = code & 63
+                        flips = ADJ[t] & opp
+                        n_own = own | (1 << t) | flips
+                        jump = code >> 6
+                        if jump:
+                            n_own ^= 1 << (jump - 1)
+                        if flips == opp:
+                            value = MATE - ply - 1
+                        elif not jump and empty == 1 << t:
+                            value = -count_end(opp ^ flips, n_own, ply + 1)
+                        else:
+                            value = -leaf(opp ^ flips, n_own, ply + 1)
+                        n += 1
+                        if value > best:
+                            best, best_move = value, code
+                            if value > alpha:
+                                alpha = value
+                                if alpha >= beta:
+                                    if code != k0:
+                                        killers[ply][1] = k0
+                                        killers[ply][0] = code
+                                    h = history[code] + 4
+                                    history[code] = h if h < CAP else CAP
+                                    tt[key] = (2, LOWER, value + ply if value > MATE_BOUND
+                                               else value - ply if value < -MATE_BOUND else value,
+                                               code)
+                                    return value
+                stored = best + ply if best > MATE_BOUND else best - ply if best < -MATE_BOUND else best
+                tt[key] = (2, UPPER if best <= alpha0 else EXACT, stored, best_move)
+                return best
+
             # Ordering keys: (static score << 10 | history) << 12 | move. Static score: the
             # two killers, then 16 per capture, +8 for a place, -1 per own piece next to the
             # square a jump empties (a hole the other side may jump into).
-            k0, k1 = killers[ply]
             keys = []
             mask = places
             while mask:
@@ -505,29 +630,12 @@ class _Searcher:
                 mask ^= low
                 t = low.bit_length() - 1
                 keys.append(((((ADJ[t] & opp).bit_count() << 4) + 24) << 22) | (history[t] << 12) | t)
-            # At a late depth-2 node with a place, the jumps that take nothing come after every
-            # other move and are pruned (below): they are not generated, bar a killer (which
-            # may come first) and the futility bound the first of them would return.
-            quiet = 0
-            skip = depth == 2 and late and places
-            if skip:
-                row = opp | ((opp << 1) & NOT_A) | ((opp >> 1) & NOT_G)
-                takes = (row | (row << 7) | (row >> 7)) & empty
-                for code in (k0, k1):
-                    jump = code >> 6
-                    if (jump and code != tt_move and own >> (jump - 1) & 1 and empty >> (code & 63) & 1
-                            and R2[jump - 1] >> (code & 63) & 1 and not ADJ[code & 63] & opp):
-                        keys.append(code)  # (rescored as a killer below)
-                        quiet -= 1
             mask = own
             while mask:
                 low = mask & -mask
                 mask ^= low
                 s = low.bit_length() - 1
                 targets = R2[s] & empty
-                if skip:
-                    quiet += (targets & ~takes).bit_count()
-                    targets &= takes
                 if not targets:
                     continue
                 base = (s + 1) << 6
@@ -562,17 +670,6 @@ class _Searcher:
                     n_own ^= 1 << (jump - 1)
                 n_opp = opp ^ flips
                 if depth == 2:  # the children are frontier nodes: no window, no re-search
-                    if late:
-                        # Futility: the material after this move, plus a margin, cannot reach
-                        # alpha (the reply's gain only lowers it); the moves come by gain, so
-                        # neither can the later ones. The bound is returned as a fail-low.
-                        bound = (material + 2 * flips.bit_count() + (0 if jump else 1)) * PIECE + FUTILITY
-                        if bound <= alpha and n_opp:
-                            if bound > best:
-                                best = bound
-                            break
-                        if n and jump and not flips and places:
-                            continue  # late-move pruning: a jump that takes nothing
                     if not n_opp:
                         value = MATE - ply - 1
                     elif not jump and empty == 1 << t:
@@ -602,13 +699,6 @@ class _Searcher:
                             h = history[code] + depth * depth
                             history[code] = h if h < CAP else CAP
                             break
-            else:
-                if quiet > 0 and tt_move >> 6 and not ADJ[tt_move & 63] & opp:
-                    quiet -= 1  # (the table's move was one of them)
-                if quiet > 0:
-                    bound = material * PIECE + FUTILITY
-                    if alpha >= bound > best:
-                        best = bound
             stored = best + ply if best > MATE_BOUND else best - ply if best < -MATE_BOUND else best
             flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
             tt[key] = (depth, flag, stored, best_move)
