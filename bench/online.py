@@ -23,7 +23,9 @@ loopback port. The host (Ataxx, plays Red) and one guest (Blue) are two pages.
   to the board drawn.
 - **host → guest move**: the host's tap on the target square (a capture-phase `pointerdown`
   listener stamps `performance.timeOrigin + now()`) to the guest's move log changing (a
-  MutationObserver stamps it the same way; both pages share the machine's clock). It includes
+  MutationObserver stamps it the same way; both pages share the machine's clock). The host taps
+  a piece, then its target `PERSON_GAP_MS` later, as a person would (Playwright's own second
+  click came while the page was still drawing the first one's selection). It includes
   the host's engine (room_event in the Pyodide worker), the data channel and the guest's
   drawing. Games are replayed (Rematch) until `--moves` host moves are measured. Then the same
   moves step by step, from stamps an init script puts in both pages (`WAY`): the tap to the
@@ -86,6 +88,17 @@ WATCH = """() => {
   });
   window.__observer.observe(target, {childList: true, subtree: true, characterData: true});
 }"""
+
+
+PERSON_GAP_MS = 150
+"""Between a person's two taps (a piece, then its target). Playwright's second click comes 5-15
+ms after the first, while the page still draws the selection the first one made; no person
+taps that fast."""
+
+
+def tap_as_a_person(page):
+    """Tap a movable piece, then, a person's moment later, one of its targets (tap_any)."""
+    tap_any(page, gap_ms=PERSON_GAP_MS)
 
 
 def pct(values, p):
@@ -187,7 +200,7 @@ def main(argv: list[str] | None = None) -> int:
                     for page in (host, guest):
                         page.evaluate("window.__way = {}")
                     guest.evaluate(WATCH)
-                    tap_any(host)
+                    tap_as_a_person(host)
                     guest.wait_for_function("window.__seen !== null", timeout=20_000, polling=10)
                     tap, host_way = host.evaluate("[window.__tap, window.__way]")
                     seen, guest_way = guest.evaluate("[window.__seen, window.__way]")

@@ -53,11 +53,31 @@ def button(parent, label, handler, cls="btn", **attrs):
 
 
 def show(node, visible):
-    """Hide or show a node without removing it."""
-    if visible:
-        node.removeAttribute("hidden")
-    else:
-        node.setAttribute("hidden", "")
+    """Hide or show a node without removing it (written only when that changes)."""
+    if node.hasAttribute("hidden") == bool(visible):
+        if visible:
+            node.removeAttribute("hidden")
+        else:
+            node.setAttribute("hidden", "")
+
+
+def set_text(node, text):
+    """Write a node's text only when it changes: writing the same text again still replaces
+    its text node, and the browser restyles the page before its next frame."""
+    if node.textContent != text:
+        node.textContent = text
+
+
+def set_attr(node, name, value):
+    """Write an attribute only when it changes (as set_text)."""
+    if node.getAttribute(name) != value:
+        node.setAttribute(name, value)
+
+
+def set_disabled(node, disabled):
+    """Enable or disable a control only when that changes (as set_text)."""
+    if node.disabled != disabled:
+        node.disabled = disabled
 
 
 def now_ms():

@@ -26,6 +26,17 @@ from pyscript.ffi import create_proxy, to_js
 IDLE_TIMEOUT_MS = 3000  # launch_when_idle: at the latest this long after the delay, idle or not
 
 
+def told_first(text, first):
+    """The answer `text` parsed by the browser, after `first` has had it (EngineClient.call);
+    a failure there leaves the awaited answer as it is."""
+    answer = window.JSON.parse(text)
+    try:
+        first(answer)
+    except Exception as err:
+        window.console.error("engine answer:", str(err))
+    return answer
+
+
 class EngineClient:
     def __init__(self):
         self.worker = None
@@ -124,20 +135,24 @@ class EngineClient:
         """Call an exported engine function; await what this returns for its answer. The request
         goes to the worker now, not when the awaiting task next runs (after a tap the browser
         paints a frame first: ~16 ms later); a worker kept for later is started first. Dict
-        arguments travel as JSON text. `first(answer)` is called the moment the answer comes,
-        before the awaiting task resumes (MicroPython's asyncio resumes it on a timer, some
-        milliseconds later on a busy page), with the answer parsed by the browser (a JavaScript
-        object: JSON.parse takes a fraction of a millisecond where MicroPython's json.loads of
-        a room's answer takes ~6 ms); the awaited answer is parsed in Python after it."""
+        arguments travel as JSON text; the answer is parsed by MicroPython's json.loads.
+        With `first`, the answer is parsed by the browser instead (JSON.parse takes a fraction
+        of a millisecond where MicroPython's json.loads of a room's answer takes ~6 ms), and
+        `first(answer)` is called with it (a JavaScript object) the moment it comes, before the
+        awaiting task resumes (MicroPython's asyncio resumes it on a timer, some milliseconds
+        later on a busy page); what is awaited is then that object, of which the caller takes
+        only what it reads."""
         if self.worker is None:
             return self._call_when_ready(name, args, first)
         try:
             pending = self._post(name, args)
         except Exception as err:
             return self._failed(err)
-        if first is not None:
-            pending.then(create_proxy(lambda text: first(window.JSON.parse(text))))
-        return self._answer(pending)
+        if first is None:
+            return self._answer(pending, json.loads)
+        parsed = []  # filled before the awaiting task resumes: its callback came first
+        pending.then(create_proxy(lambda text: parsed.append(told_first(text, first))))
+        return self._answer(pending, lambda text: parsed[0] if parsed else window.JSON.parse(text))
 
     def _post(self, name, args):
         sent = [json.dumps(a) if isinstance(a, (dict, list)) else a for a in args]
@@ -147,13 +162,13 @@ class EngineClient:
         await self.wait_ready()
         return await self.call(name, *args, first=first)
 
-    async def _answer(self, pending):
+    async def _answer(self, pending, parse):
         try:
             answer = await pending
         except Exception as err:
             await self.check_alive(err)
             raise
-        return json.loads(answer)
+        return parse(answer)
 
     async def _failed(self, err):
         await self.check_alive(err)

@@ -7,6 +7,8 @@ from pathlib import Path
 ENGINE_MS = 120_000
 HUMAN_TURN = "document.querySelector('.board.interactive .cell.movable') !== null"
 OVER = "document.querySelector('.result:not([hidden])') !== null"
+# Resolves in the first task after the page's next frame: what a tap changes there has been done.
+AFTER_NEXT_FRAME = "new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)))"
 
 
 def wait_engine(page):

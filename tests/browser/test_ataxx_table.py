@@ -4,8 +4,8 @@ import json
 import re
 
 import pytest
-from tablekit import (HUMAN_TURN, KEYBOARD_MOVE, OVER, axe_violations, board_roles, cell_centre, contrast, log,
-                      touch, wait_engine, wait_for_promise, wait_log, wait_service_worker)
+from tablekit import (AFTER_NEXT_FRAME, HUMAN_TURN, KEYBOARD_MOVE, OVER, axe_violations, board_roles, cell_centre,
+                      contrast, log, touch, wait_engine, wait_for_promise, wait_log, wait_service_worker)
 from tablekit import start as start_game
 from tablekit import tap_move as tap
 
@@ -50,8 +50,10 @@ def test_solo_game_against_easy_to_the_end_by_taps_then_keys(open_page, blocked)
             tap_move(page)
         else:
             assert page.evaluate(KEYBOARD_MOVE)
-        # The board stops offering moves the moment one is made (no glow until the next turn),
-        # unless the computer has already answered (a loaded machine can be slower than its pace).
+        # The board stops offering moves once one is made (no glow until the next turn): from
+        # the task after the tap's frame (TableScreen.busy_look), unless the computer has
+        # already answered (a loaded machine can be slower than its pace).
+        page.evaluate(AFTER_NEXT_FRAME)
         assert not page.evaluate(HUMAN_TURN) or len(log(page)) >= made + 2
     assert page.is_visible(".result")
     title = page.inner_text(".result h3")

@@ -57,9 +57,9 @@ def start_room(host, *guests):
         page.wait_for_selector(".table .board", timeout=10_000)
 
 
-def tap_any(page):
-    """Tap a movable piece, then one of its targets (a clone or a step if there is one), or Pass
-    when that is the only move (Runners)."""
+def tap_any(page, gap_ms=0):
+    """Tap a movable piece, then (`gap_ms` later) one of its targets (a clone or a step if there
+    is one), or Pass when that is the only move (Runners)."""
     if page.evaluate(MY_PASS):  # the table passes by itself after a moment (AUTO_PASS_MS)
         try:
             page.click(".table button:text-is('Pass')", timeout=1000)
@@ -67,6 +67,8 @@ def tap_any(page):
             pass  # it did, first
         return
     page.click(".board .cell.movable")
+    if gap_ms:
+        page.wait_for_timeout(gap_ms)
     target = page.query_selector(".board .cell:has(.marker.place), .board .cell:has(.marker.step)") or \
         page.query_selector(".board .cell:has(.marker.jump), .board .cell:has(.marker.leap)")
     target.click()

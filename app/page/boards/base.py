@@ -67,7 +67,11 @@ class BoardView:
         raise NotImplementedError
 
     def lock(self):
-        """A move is on its way: offer nothing until the next snapshot."""
+        """A move is on its way: offer nothing until the next snapshot. Not a change of the
+        page: the table asks for that with `show_locked`, in a task of its own."""
+
+    def show_locked(self):
+        """Still locked (no snapshot since `lock`): look it."""
 
     def meta(self, snapshot):
         """A line of text above the board (round, goal, team totals), or ""."""
@@ -300,15 +304,18 @@ class PickBoard(BoardView):
             self.withdraw()
 
     def lock(self):
-        """A move is on its way: the board stops offering moves at once. Two class changes
-        (not interactive: no glowing pieces; `locked`: the selection and its targets hidden),
-        and the cells are redrawn by the next snapshot: redrawing them here (~4 ms from
-        MicroPython) would keep the host's page from sending the move on."""
+        """A move is on its way: the board stops offering moves at once (it looks so with
+        show_locked)."""
         self.targets = {}
         self.interactive = False
         self.locked = True
-        self.svg.classList.remove("interactive")
-        self.svg.classList.add("locked")
+
+    def show_locked(self):
+        """Two class changes (not interactive: no glowing pieces; `locked`: the selection and
+        its targets hidden); the cells are redrawn by the next snapshot."""
+        if self.locked:
+            self.svg.classList.remove("interactive")
+            self.svg.classList.add("locked")
 
     def deselect(self):
         self._withdraw()
@@ -385,9 +392,9 @@ class PickBoard(BoardView):
             self.deselect()
 
     def _end_drag(self):
-        self.drag = None
+        drag, self.drag = self.drag, None
         self.tap = None
-        if self.ghost is not None:
+        if drag is not None and drag["moved"]:  # only a drag that moved shows the ghost
             self.ghost.setAttribute("visibility", "hidden")
 
     # --- keyboard --------------------------------------------------------------------------

@@ -53,6 +53,20 @@ def forget_host_room(code):
     window.localStorage.removeItem(CLOCK_KEY + code)
 
 
+def read_answer(answer):
+    """The room's answer as the browser parsed it (a JavaScript object, its outbox already
+    sent: HostRoom.send_out), as Python data but for its outbox (now empty) and its saved room
+    (left as the browser holds it, for HostRoom.save): MicroPython parses what this page reads,
+    a third of the answer, not the guests' messages and the whole room."""
+    saved = answer.saved if window.Reflect.has(answer, "saved") else None
+    window.Reflect.deleteProperty(answer, "outbox")
+    window.Reflect.deleteProperty(answer, "saved")
+    data = json.loads(window.JSON.stringify(answer))
+    data["outbox"] = []
+    data["saved"] = saved
+    return data
+
+
 class HostTransport(TableTransport):
     """The table of the room this page hosts: the host's own moves, the computers' and the
     clocks' go to the room in the engine as events, and the engine's answer says what to send
@@ -304,8 +318,7 @@ class HostRoom:
     async def _applied(self, pending, draw):
         if pending is None:
             return None
-        answer = await pending
-        answer["outbox"] = []  # sent by send_out
+        answer = read_answer(await pending)
         self.apply(answer, draw)
         return answer
 
@@ -354,11 +367,13 @@ class HostRoom:
         """Keep the room in IndexedDB after every change (a reload, or the home screen's list of
         rooms, resumes it), with what that list shows (room_list.py)."""
         record = {"game": self.game["id"], "code": self.code, "host_key": self.host_key,
-                  "host_name": self.name, "room": room}
+                  "host_name": self.name}
         record.update(room_list.host_summary(answer.get("snapshot"), answer.get("lobby"),
                                              room_list.iso_ms(str(window.Date.new().toISOString()))))
+        # The room as the engine wrote it, spliced in as text (the browser's, if it parsed it).
+        room_text = json.dumps(room) if isinstance(room, dict) else window.JSON.stringify(room)
         try:
-            window.parlorRooms.put(self.code, json.dumps(record))
+            window.parlorRooms.put(self.code, json.dumps(record)[:-1] + ', "room": ' + room_text + "}")
         except Exception as err:
             window.console.warn("room save:", str(err))
 

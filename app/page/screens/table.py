@@ -16,7 +16,7 @@ import asyncio
 import recent_games
 import sound
 from clock import TurnClock
-from dom import button, el, now_ms, on, query_param, show
+from dom import button, el, now_ms, on, query_param, set_text, show
 from move_confirm import AUTO_PASS_KEY, passes_by_itself
 from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
@@ -149,6 +149,7 @@ class TableScreen:
         on(self.log, "mouseleave", lambda event: self.show_located())
         self.log_scroll_due = False  # a frame will scroll the log to its end
         self.log_scroller = create_proxy(self.scroll_log)
+        self.busy_look_proxy = create_proxy(self.busy_look)
         self.replay = Replay(self.root, self, transport)  # its controls come after the log
         self.result = ResultDialog(self.root, self.stage, self.on_rematch, transport, self.app.go_home,
                                    game, self.focus_title)
@@ -234,7 +235,7 @@ class TableScreen:
         if self.replay.viewing is None:  # else the board keeps the earlier position it shows
             self.board.update(snapshot, interactive)
             meta = self.board.meta(snapshot)
-            self.meta.textContent = meta
+            set_text(self.meta, meta)
             show(self.meta, bool(meta))
         self.confirm.drawn(snapshot, interactive and self.replay.viewing is None)
         self.seats.draw(snapshot, colours, self.presence, self.transport.own_seat())
@@ -414,7 +415,7 @@ class TableScreen:
                 text = who + " to move"
         if self.replay.viewing is not None:
             text = self.replay.status_text()  # "Viewing move 23 of 57 · 1 new move"
-        self.status.textContent = text
+        set_text(self.status, text)
         thinking = bool(snap["ai_turn"] and not snap["paused"] and not snap["is_over"])
         self.seats.draw_thinking(to_move if thinking else None)
         show(self.progress, thinking and self.ready())
@@ -467,10 +468,22 @@ class TableScreen:
 
     def send_move(self, move):
         """Play a person's move: the board offers nothing more until the answer (locked once
-        the move is on its way: the engine or the host starts on it meanwhile)."""
+        the move is on its way: the engine or the host starts on it meanwhile), and looks so
+        from the task after this one (busy_look)."""
         snap = self.snapshot
         self.act({"type": "move", "seat": snap["to_move"], "move": move, "ply": snap["ply"]})
         self.board.lock()
+        window.setTimeout(self.busy_look_proxy, 0)
+
+    def busy_look(self):
+        """A move on its way: the board looks locked (unless a snapshot came first) and the
+        controls are off. Not in the tap's own handler: after a tap the browser draws a frame
+        before it takes the engine's answer, and a change of the page there makes that frame
+        later (~5 ms here: docs/online.md, "A move's way to the guests")."""
+        if not self.closed:
+            self.board.show_locked()
+            if self.busy:
+                self.update_controls()
 
     def on_pass(self):
         """Pass (the only move: nothing to confirm)."""
@@ -519,10 +532,12 @@ class TableScreen:
             asyncio.create_task(self._answered(action, self._send(action)))
 
     def _send(self, action):
-        """Send an action at once; the table is busy until its answer. What to await for it."""
+        """Send an action at once; the table is busy until its answer (a move shows it in the
+        next task: busy_look). What to await for it."""
         pending = self.transport.act(action)
         self.pending += 1
-        self.update_controls()
+        if action["type"] != "move":
+            self.update_controls()
         return pending
 
     async def _answered(self, action, pending):

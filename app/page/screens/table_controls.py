@@ -6,7 +6,7 @@ the end."""
 import asyncio
 
 import sound
-from dom import button, el, now_ms, on, show
+from dom import button, el, now_ms, on, set_attr, set_disabled, set_text, show
 from pyscript import document, window
 from pyscript.ffi import to_js
 
@@ -90,24 +90,24 @@ class TableControls:
                 or not hint and self.hint_button.matches(":focus")):
             board.keep_focus()  # a disabled or hidden button drops the keyboard's place
         show(self.hint_button, hint)
-        self.hint_button.textContent = "Thinking…" if asked else "Hint"
-        self.hint_button.disabled = hint_off
-        self.hint_button.setAttribute("aria-busy", "true" if asked else "false")
-        self.hint_button.setAttribute("aria-disabled", "true" if asked else "false")
+        set_text(self.hint_button, "Thinking…" if asked else "Hint")
+        set_disabled(self.hint_button, hint_off)
+        set_attr(self.hint_button, "aria-busy", "true" if asked else "false")
+        set_attr(self.hint_button, "aria-disabled", "true" if asked else "false")
         if self.transport.online == "host":
             on_now = self.transport.hints(snap) if snap else False
-            self.hints_button.textContent = "Hints on" if on_now else "Hints off"
-            self.hints_button.setAttribute("aria-pressed", "true" if on_now else "false")
+            set_text(self.hints_button, "Hints on" if on_now else "Hints off")
+            set_attr(self.hints_button, "aria-pressed", "true" if on_now else "false")
         show(self.pass_button, human_pass)
         show(self.auto_pass_button, human_pass)
-        self.pass_button.disabled = pass_off
+        set_disabled(self.pass_button, pass_off)
         over = bool(snap and snap["is_over"])
-        self.undo_button.disabled = not (ready and snap["can_undo"]) or over  # over: Rematch or New game
-        self.pause_button.disabled = not up or over
+        set_disabled(self.undo_button, not (ready and snap["can_undo"]) or over)  # over: Rematch or New game
+        set_disabled(self.pause_button, not up or over)
         paused = bool(snap and snap["paused"])
-        self.pause_button.textContent = "Resume" if paused else "Pause"
-        self.pause_button.setAttribute("aria-pressed", "true" if paused else "false")
-        self.rematch_button.disabled = not ready
+        set_text(self.pause_button, "Resume" if paused else "Pause")
+        set_attr(self.pause_button, "aria-pressed", "true" if paused else "false")
+        set_disabled(self.rematch_button, not ready)
         self.draw_rematch_label()
 
     def tick(self):
@@ -161,10 +161,9 @@ class TableControls:
         asked = self.rematch_asked()
         if not asked:
             self.rematch_asked_ms = None
-        label = "Restart? Tap again" if asked else "Rematch"
-        if self.rematch_button.textContent != label:
-            self.rematch_button.textContent = label
-        self.rematch_button.classList.toggle("asking", asked)
+        set_text(self.rematch_button, "Restart? Tap again" if asked else "Rematch")
+        if self.rematch_button.classList.contains("asking") != asked:
+            self.rematch_button.classList.toggle("asking", asked)
 
 
 def result_text(snap, colours):

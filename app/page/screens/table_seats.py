@@ -6,7 +6,7 @@ decides the game, large; its seats under it."""
 
 from catalog import COLOUR_HEX, LEVELS, SEAT_MARKS
 from clock import shown
-from dom import button, el, show
+from dom import button, el, set_attr, set_text, show
 
 LEVEL_TITLES = dict(LEVELS)
 LOW_TIME_MS = 10_000  # a clock below this is marked
@@ -56,15 +56,19 @@ class SeatChips:
             if presence is not None:
                 away = index < len(presence) and not presence[index]
                 chip.classList.toggle("away", away)
-                chip.dataset.presence = "away" if away else "here"
+                set_attr(chip, "data-presence", "away" if away else "here")
                 if away:
                     words += " · away"
-            name.textContent = colours[index]
-            who.textContent = words
-            count.textContent = str(snapshot["scores"][index])
-            chip.classList.toggle("to-move", index == snapshot["to_move"])
-            chip.classList.toggle("winner", index in snapshot["winners"])
-            self.label(index)
+            score = str(snapshot["scores"][index])
+            to_move, winner = index == snapshot["to_move"], index in snapshot["winners"]
+            set_text(name, colours[index])
+            set_text(who, words)
+            set_text(count, score)
+            chip.classList.toggle("to-move", to_move)
+            chip.classList.toggle("winner", winner)
+            # Its name for a screen reader, e.g. "Red: AI · Hard, 3 pieces, to move".
+            label = "{}: {}, {} {}".format(colours[index], words, score, self.score_label)
+            set_attr(chip, "aria-label", label + (", to move" if to_move else "") + (", winner" if winner else ""))
 
     def draw_teams(self, snapshot, colours):
         """A team game's teams, each a column: its members ("Orange + Jade") and its total."""
@@ -91,25 +95,14 @@ class SeatChips:
         for index, (node, head, members, total) in enumerate(self.teams[:len(teams)]):
             team = teams[index]
             names = " + ".join(colours[s] for s in team if s < len(colours))
-            members.textContent = names
-            total.textContent = str(totals[index])
+            set_text(members, names)
+            set_text(total, str(totals[index]))
             node.classList.toggle("to-move", snapshot["to_move"] in team)
             node.classList.toggle("winner", any(s in snapshot["winners"] for s in team))
             node.style.gridColumn = str(index + 1)
             node.setAttribute("aria-label", "{}, {}: {} {} together{}".format(
                 head.textContent, names, totals[index], self.score_label,
                 ", winners" if node.classList.contains("winner") else ""))
-
-    def label(self, index):
-        """A seat's name for a screen reader, e.g. "Red: AI · Hard, 3 pieces, to move"."""
-        chip, name, who, count, _, _ = self.chips[index]
-        words = "{}: {}, {} {}".format(name.textContent, who.textContent, count.textContent,
-                                       self.score_label)
-        if chip.classList.contains("to-move"):
-            words += ", to move"
-        if chip.classList.contains("winner"):
-            words += ", winner"
-        chip.setAttribute("aria-label", words)
 
     def offer(self, seats, take):
         """A "Take seat" button on each seat of `seats`; a press calls take(seat)."""
@@ -127,7 +120,7 @@ class SeatChips:
         for index, (chip, _, _, _, _, think) in enumerate(self.chips):
             on_it = index == seat
             chip.classList.toggle("is-thinking", on_it)
-            think.textContent = "thinking…" if on_it else ""
+            set_text(think, "thinking…" if on_it else "")
 
     def show_clocks(self, timed):
         for chip in self.chips:
