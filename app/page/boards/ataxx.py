@@ -61,13 +61,17 @@ class Board(PickBoard):
                 name = square_name(file, row)
                 ch = rows[row][file]
                 drawn = (ch, name in last)
-                if self.drawn.get(name) == drawn:
+                was = self.drawn.get(name) or (None, None)
+                if was == drawn:
                     continue  # as it is on the board: no call into the browser
                 self.drawn[name] = drawn
                 square, piece = self.squares[name]
-                piece.setAttribute("class", PIECE_CLASS[ch])
-                square.classList.toggle("blocked", ch == "-")
-                square.classList.toggle("last", drawn[1])
+                if ch != was[0]:  # only what changed is written: a piece, or the last move's mark
+                    piece.setAttribute("class", PIECE_CLASS[ch])
+                    if (ch == "-") != (was[0] == "-"):
+                        square.classList.toggle("blocked", ch == "-")
+                if drawn[1] != was[1]:
+                    square.classList.toggle("last", drawn[1])
         to_move = snapshot["to_move"]
         self.set_targets(snapshot["targets"], interactive, "xo"[to_move] if to_move is not None else "")
 
