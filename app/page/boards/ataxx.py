@@ -20,16 +20,18 @@ def square_name(file, row):
 class Board(PickBoard):
     def __init__(self, parent, game, on_move):
         self.colours = game["colours"]
-        self.rows = None
+        self.what = {"x": self.colours[0], "o": self.colours[1], "-": "blocked"}  # a square's label
         svg = el("svg", "board ataxx", parent=parent, svg=True, viewBox="0 0 700 700",
                  role="grid", aria_label="Ataxx board")
         super().__init__(svg, on_move, ghost_radius=38)
         self.squares = {}
+        self.places = []  # (name, screen row, file) of each square, in drawing order
         self.drawn = {}  # name -> (its character, last move's square) as the board shows it
         for row in range(7):
             line = el("g", "row", parent=svg, svg=True, role="row")
             for file in range(7):
                 name = square_name(file, row)
+                self.places.append((name, row, file))
                 group = el("g", "cell", parent=line, svg=True,
                            transform="translate({},{})".format(file * CELL, row * CELL))
                 square = el("rect", "sq " + ("light" if (file + row) % 2 == 0 else "dark"),
@@ -55,31 +57,26 @@ class Board(PickBoard):
         last = set()
         if last_move and last_move != "pass":
             last = {last_move[:2], last_move[-2:]}
-        self.rows = rows
-        for row in range(7):
-            for file in range(7):
-                name = square_name(file, row)
-                ch = rows[row][file]
-                drawn = (ch, name in last)
-                was = self.drawn.get(name) or (None, None)
-                if was == drawn:
-                    continue  # as it is on the board: no call into the browser
-                self.drawn[name] = drawn
-                square, piece = self.squares[name]
-                if ch != was[0]:  # only what changed is written: a piece, or the last move's mark
-                    piece.setAttribute("class", PIECE_CLASS[ch])
-                    if (ch == "-") != (was[0] == "-"):
-                        square.classList.toggle("blocked", ch == "-")
-                if drawn[1] != was[1]:
-                    square.classList.toggle("last", drawn[1])
+        for name, row, file in self.places:
+            ch = rows[row][file]
+            drawn = (ch, name in last)
+            was = self.drawn.get(name) or (None, None)
+            if was == drawn:
+                continue  # as it is on the board: no call into the browser
+            self.drawn[name] = drawn
+            square, piece = self.squares[name]
+            if ch != was[0]:  # only what changed is written: a piece, or the last move's mark
+                piece.setAttribute("class", PIECE_CLASS[ch])
+                if (ch == "-") != (was[0] == "-"):
+                    square.classList.toggle("blocked", ch == "-")
+            if drawn[1] != was[1]:
+                square.classList.toggle("last", drawn[1])
         to_move = snapshot["to_move"]
         self.set_targets(snapshot["targets"], interactive, "xo"[to_move] if to_move is not None else "")
 
     def label(self, name, kind):
-        file, row = FILES.index(name[0]), 7 - int(name[1])
-        ch = self.rows[row][file] if self.rows else "."
-        what = {"x": self.colours[0], "o": self.colours[1], "-": "blocked"}.get(ch, "empty")
-        return name + ", " + what + self.target_words(name, kind)
+        ch = self.drawn[name][0] if name in self.drawn else "."
+        return name + ", " + self.what.get(ch, "empty") + self.target_words(name, kind)
 
     def step(self, name, key):
         file = FILES.index(name[0]) + {"ArrowLeft": -1, "ArrowRight": 1}.get(key, 0)
