@@ -41,6 +41,7 @@ loopback port. The host (Ataxx, plays Red) and one guest (Blue) are two pages.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import sys
@@ -118,6 +119,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--versus", help="another built site: invite -> lobby joins alternate between the two")
     ap.add_argument("--engine-first", action="store_true",
                     help="start the game once the guest's engine is up (moves on a started page)")
+    ap.add_argument("--out", help="append this run's figures to a JSON-lines file (to pool runs)")
     args = ap.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
@@ -242,6 +244,10 @@ def main(argv: list[str] | None = None) -> int:
     for name, values in zip(names, zip(*steps)):
         print(f"  {name:30} median {statistics.median(values):5.1f} ms, p95 {pct(values, 95):5.1f} ms")
     print(f"load average: {os.getloadavg()[0]:.1f}; requests leaving the local origin: {len(blocked)}")
+    if args.out:
+        with open(args.out, "a") as out:
+            out.write(json.dumps({"site": str(sites[0]), "lobby_s": lobby_s[0], "move_ms": latencies,
+                                  "engine_up": engine_up, "load": os.getloadavg()[0]}) + "\n")
     return 0
 
 
