@@ -97,11 +97,6 @@ ms after the first, while the page still draws the selection the first one made;
 taps that fast."""
 
 
-def tap_as_a_person(page):
-    """Tap a movable piece, then, a person's moment later, one of its targets (tap_any)."""
-    tap_any(page, gap_ms=PERSON_GAP_MS)
-
-
 def pct(values, p):
     values = sorted(values)
     return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
@@ -202,7 +197,7 @@ def main(argv: list[str] | None = None) -> int:
                     for page in (host, guest):
                         page.evaluate("window.__way = {}")
                     guest.evaluate(WATCH)
-                    tap_as_a_person(host)
+                    tap_any(host, gap_ms=PERSON_GAP_MS)
                     guest.wait_for_function("window.__seen !== null", timeout=20_000, polling=10)
                     tap, host_way = host.evaluate("[window.__tap, window.__way]")
                     seen, guest_way = guest.evaluate("[window.__seen, window.__way]")

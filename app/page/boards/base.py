@@ -67,8 +67,9 @@ class BoardView:
         raise NotImplementedError
 
     def lock(self):
-        """A move is on its way: offer nothing until the next snapshot. Not a change of the
-        page: the table asks for that with `show_locked`, in a task of its own."""
+        """A move is on its way: offer nothing until the next snapshot. Best with no change of
+        the page (PickBoard): the look goes in `show_locked`, which the table calls in the next
+        task."""
 
     def show_locked(self):
         """Still locked (no snapshot since `lock`): look it."""

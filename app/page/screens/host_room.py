@@ -55,14 +55,13 @@ def forget_host_room(code):
 
 def read_answer(answer):
     """The room's answer as the browser parsed it (a JavaScript object, its outbox already
-    sent: HostRoom.send_out), as Python data but for its outbox (now empty) and its saved room
+    sent: HostRoom.send_out), as Python data but for its outbox (left out) and its saved room
     (left as the browser holds it, for HostRoom.save): MicroPython parses what this page reads
     (its snapshot and the lobby), not the guests' messages and the whole room."""
     saved = answer.saved if window.Reflect.has(answer, "saved") else None
     window.Reflect.deleteProperty(answer, "outbox")
     window.Reflect.deleteProperty(answer, "saved")
     data = json.loads(window.JSON.stringify(answer))
-    data["outbox"] = []
     data["saved"] = saved
     return data
 
