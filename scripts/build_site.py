@@ -16,9 +16,11 @@
    .mpy bytecode that MicroPython's own mpy-cross makes of it, so the page does not compile its
    modules at start; main.py stays source, which PyScript runs from its URL), the shared styles
    (public/style.css and PyScript's core.css, in <head>: no request before the first paint),
+   the header's logo as inline SVG,
    the home screen's markup and CSS made by app/shared/home_form.py under CPython (the home
-   screen is painted and works before any Python has started in the page), and the boards' own styles
-   (app/page/boards/*.css), which the page adds with its later modules.
+   screen is painted and works before any Python has started in the page), and the style sheets
+   of the table, the rooms and the boards (app/page/screens/*.css, app/page/boards/*.css), which
+   the page adds with its later modules.
 4. Byte-compiles with the shipped Pyodide under Node (scripts/compile_pyc.mjs): the engine
    worker's import zip, wheels/engine.zip (the parlor wheel's modules and every module of
    app/engine/ and app/shared/, each with its .pyc), and Pyodide's standard library (runtime/pyodide/python_stdlib.zip, shipped as
@@ -97,6 +99,7 @@ HOME_CSS_MARKER = "/*PARLOR_HOME_CSS*/"
 PAGE_FILES_MARKER = '"PARLOR_PAGE_FILES"'
 PAGE_LATER_MARKER = '"PARLOR_PAGE_LATER"'
 PAGE_STYLES_MARKER = '"PARLOR_PAGE_STYLES"'
+LOGO_MARKER = "<!--PARLOR_LOGO-->"
 
 # The two programs of app/ and what they share (docs/architecture.md, "Layout"). Each program's
 # modules are found by listing its folder: a module added to a folder ships without another edit.
@@ -173,8 +176,10 @@ def _imported(tree: ast.Module, top_level_only: bool) -> set[str]:
 
 
 def page_styles() -> list[str]:
-    """The boards' style sheets, as the page fetches them (in a fixed order)."""
-    return [f"./{path.relative_to(ROOT).as_posix()}" for path in sorted((PAGE / "boards").glob("*.css"))]
+    """The style sheets the page adds with its later modules, in the order it adds them: the
+    screens' (the table's, the rooms'), then the boards' (which win ties)."""
+    sheets = [*sorted((PAGE / "screens").glob("*.css")), *sorted((PAGE / "boards").glob("*.css"))]
+    return [f"./{path.relative_to(ROOT).as_posix()}" for path in sheets]
 
 
 def page_start_modules(modules: dict[str, str]) -> set[str]:
@@ -350,13 +355,27 @@ def write_runtime_preloads(site: Path) -> None:
     fill_markers(site / "index.html", {PRELOAD_MARKER: links})
 
 
+def header_logo() -> str:
+    """public/icons/icon.svg as the header's inline logo: drawn with the page, where an <img> of
+    it made the page build a separate SVG document on the main thread (~6-10 ms before the first
+    paint, docs/benchmarks.md "Start-up")."""
+    svg = (ROOT / "public" / "icons" / "icon.svg").read_text().strip()
+    svg, sized = re.subn(r'<svg ([^>]*) width="512" height="512">',
+                         r'<svg \1 class="logo" width="40" height="40" aria-hidden="true" focusable="false">', svg)
+    if not sized:
+        raise SystemExit("public/icons/icon.svg is no longer a 512 x 512 <svg>: update header_logo")
+    return re.sub(r"<title>[^<]*</title>", "", svg)
+
+
 def write_page(site: Path) -> None:
     """The page's facts and files: app/games.json (every game's GameInfo, read from the wheel just
     built, for the page's catalog: MicroPython has no `parlor`); in index.html the page's module
-    list, the shared styles (SHARED_STYLES, moved from their files into <head>), the home
-    screen's markup in #screen and its mode CSS in <head>, made by app/shared/home_form.py (pure
-    Python), which the page's home screen adopts at start; and the boards' style sheets
-    (#page-styles: not in <head>, so the home screen's first paint does not wait for them)."""
+    list, the shared styles (SHARED_STYLES, moved from their files into <head>), the header's
+    logo (inline, header_logo), the home screen's markup in #screen and its mode CSS in <head>,
+    made by app/shared/home_form.py (pure Python), which the page's home screen adopts at start;
+    and the table's, the rooms' and the
+    boards' style sheets (#page-styles: not in <head>, so the home screen's first paint does not
+    wait for them)."""
     sys.path[0:0] = [str(site / WHEEL_NAME), str(SHARED)]
     try:
         from parlor.rules import GAMES
@@ -373,6 +392,7 @@ def write_page(site: Path) -> None:
     later = {f"./{mpy_name(path)}": f"./{mpy_name(rel)}" for path, rel in modules.items() if rel not in start}
     (site / "style.css").unlink()  # inlined below
     fill_markers(site / "index.html", {STYLE_MARKER: "\n".join(path.read_text().strip() for path in SHARED_STYLES),
+                                       LOGO_MARKER: header_logo(),
                                        HOME_MARKER: home_form.home_html(),
                                        HOME_CSS_MARKER: home_form.home_css(),
                                        PAGE_FILES_MARKER: json.dumps(files),

@@ -63,21 +63,24 @@ def test_the_page_ships_every_module_of_its_folders_and_no_other(site_dir):
         assert rel in later.values(), rel
 
 
-def test_the_boards_styles_come_with_the_later_modules_not_before_the_first_paint(site_dir):
-    """The shared styles are in index.html's head (no request before the first paint; style.css
-    is not shipped as a file) and hold no board's rules; each board's own sheet is listed in
-    #page-styles, shipped as it is, and added by the page with its later modules."""
+def test_only_the_home_screens_styles_come_before_the_first_paint(site_dir):
+    """The shared styles (the shell's and the home screen's) are in index.html's head (no request
+    before the first paint; style.css is not shipped as a file); the table's, the rooms' and each
+    board's own sheets are listed in #page-styles (screens first, so a board wins ties), shipped
+    as they are, added by the page with its later modules, and none of their rules is in the head."""
     html = (site_dir / "index.html").read_text()
     styles = json.loads(re.search(r'<script type="application/json" id="page-styles">([^<]+)</script>', html)[1])
-    boards = sorted((ROOT / "app/page/boards").glob("*.css"))
-    assert styles == [f"./app/page/boards/{path.name}" for path in boards]
+    sheets = [*sorted((ROOT / "app/page/screens").glob("*.css")), *sorted((ROOT / "app/page/boards").glob("*.css"))]
+    assert {"table.css", "room.css", "ataxx.css"} <= {path.name for path in sheets}
+    assert styles == [f"./{path.relative_to(ROOT).as_posix()}" for path in sheets]
     head = html[:html.index("</head>")]
     assert '<link rel="stylesheet"' not in head and not (site_dir / "style.css").exists()
     shared = (ROOT / "public/style.css").read_text()
     assert shared.strip() in head
-    for path in boards:
-        assert (site_dir / "app/page/boards" / path.name).read_bytes() == path.read_bytes()
-        assert path.read_text().splitlines()[1] not in shared, path.name
+    for path in sheets:
+        assert (site_dir / path.relative_to(ROOT)).read_bytes() == path.read_bytes()
+        rules = [line for line in path.read_text().splitlines() if line.endswith("}") and "{" in line]
+        assert rules and not any(rule in shared for rule in rules), path.name
 
 
 def test_precache_lists_every_file(site_dir):

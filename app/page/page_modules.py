@@ -1,5 +1,5 @@
 """The page's modules that its home screen does not import (the table and room screens, the
-boards, the network code), and the boards' styles. PyScript fetches only the home screen's
+boards, the network code), and the styles of those screens and boards. PyScript fetches only the home screen's
 modules before main.py runs; scripts/build_site.py lists these others in index.html
 (#page-later, #page-styles), and they are fetched once the home screen is up, the modules written
 beside the rest and the styles added to the page, before a table or a room opens.
