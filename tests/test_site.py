@@ -83,6 +83,17 @@ def test_only_the_home_screens_styles_come_before_the_first_paint(site_dir):
         assert rules and not any(rule in shared for rule in rules), path.name
 
 
+def test_the_header_logo_is_drawn_with_the_page(site_dir):
+    """The logo is public/icons/icon.svg written inline (an <img> of it built an SVG document on
+    the main thread before the first paint), at 40 px and hidden from screen readers."""
+    html = (site_dir / "index.html").read_text()
+    logo = re.search(r'<a class="home-link" href="\./">(<svg [^>]*>.*?</svg>)<h1>Parlor</h1>', html, re.S)[1]
+    assert 'class="logo" width="40" height="40" aria-hidden="true"' in logo and "<title>" not in logo
+    icon = (ROOT / "public/icons/icon.svg").read_text()
+    assert re.findall(r"<(?:rect|circle) [^>]*>", logo) == re.findall(r"<(?:rect|circle) [^>]*>", icon)
+    assert "<img" not in html[:html.index("</main>")]
+
+
 def test_precache_lists_every_file(site_dir):
     manifest = json.loads((site_dir / "precache.json").read_text())
     files = {p.relative_to(site_dir).as_posix() for p in site_dir.rglob("*")
