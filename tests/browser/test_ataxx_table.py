@@ -366,8 +366,10 @@ def test_a_reload_with_the_rules_open_does_not_leave_the_game_paused(open_page):
     assert page.is_hidden(".seat-0 .clock")  # the clock chosen (Off) was saved with the table
     assert page.input_value("#theme") == "dark"  # the theme too, on the device
     assert page.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(16, 24, 21)"
-    # The boards' own styles, added after the first paint, are in and take the forced theme too.
+    # The table's and the boards' own styles, added after the first paint, are in and take the
+    # forced theme too (the log's moves lightened, as on a dark device).
     assert page.evaluate("getComputedStyle(document.querySelector('.board .piece.x')).fill") == "rgb(214, 69, 65)"
+    assert page.evaluate("getComputedStyle(document.querySelector('.move-log .mv')).getPropertyValue('--text-mix')").strip() == "#fff"
     media = page.evaluate("""[...document.styleSheets].flatMap((sheet) => [...sheet.cssRules])
         .filter((rule) => rule instanceof CSSMediaRule).map((rule) => rule.media.mediaText)""")
     assert "(prefers-color-scheme: dark)" not in media and media.count("all") >= 5, media
