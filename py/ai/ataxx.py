@@ -694,9 +694,10 @@ class _Searcher:
                 elif n == 0:
                     value = -negamax(n_opp, n_own, depth - 1, -beta, -alpha, ply + 1)
                 else:
-                    reduce = 0
-                    if late and n >= 3 and k < (1 << 30):
-                        reduce = 2 if depth >= 5 and n >= 12 else 1
+                    # Late moves are reduced by two plies (never one): the reduced subtree's
+                    # frontier has the same side to move as its siblings', so their values
+                    # compare (the side to move there takes its best gain: several pieces).
+                    reduce = 2 if late and depth >= 4 and n >= 3 and k < (1 << 30) else 0
                     value = -negamax(n_opp, n_own, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1)
                     if reduce and value > alpha:
                         value = -negamax(n_opp, n_own, depth - 1, -alpha - 1, -alpha, ply + 1)
