@@ -18,6 +18,7 @@ to the root, which only ever returns a move of `legal_moves()`.
 
 from __future__ import annotations
 
+import gc
 import json
 import random
 from importlib import resources
@@ -186,7 +187,10 @@ def _tables(blocked: int, solo: bool, fresh: bool) -> tuple[dict, list[int]]:
         return {}, [0] * 4096
     layout = (blocked, solo)
     if _SHARED["layout"] != layout or len(_SHARED["tt"]) > TT_LIMIT:
-        _SHARED.update(layout=layout, tt={}, history=[0] * 4096)
+        # Emptied, not replaced: the searches' closures are reference cycles, so a replaced
+        # table would live on until a collection of the whole heap (then tens of ms to free).
+        _SHARED["tt"].clear()
+        _SHARED.update(layout=layout, history=[0] * 4096)
     else:
         history = _SHARED["history"]
         history[:] = [h >> 1 for h in history]
@@ -195,7 +199,8 @@ def _tables(blocked: int, solo: bool, fresh: bool) -> tuple[dict, list[int]]:
 
 def clear_tables() -> None:
     """Forget what earlier searches learned (the shared transposition and history tables)."""
-    _SHARED.update(layout=None, tt={}, history=[0] * 4096)
+    _SHARED["tt"].clear()
+    _SHARED.update(layout=None, history=[0] * 4096)
 
 
 def search(own: int, opp: int, blocked: int, *, solo: bool, rng: random.Random,
@@ -222,35 +227,44 @@ def search(own: int, opp: int, blocked: int, *, solo: bool, rng: random.Random,
     move, value, done, times, timed_out = fallback, None, 0, [], False
     values = []
     clock = budget.clock
-    for depth in range(1, limit + 1):
-        if times and not worth_starting(budget, times):
-            break
-        started = clock()
-        try:
-            alpha, beta = -INF, INF
-            if depth >= 3 and len(values) >= 2 and abs(values[-2]) < MATE_BOUND:
-                # Centred on the value two depths back: the values alternate with the parity
-                # of the depth (the side to move at the frontier takes its best gain).
-                alpha, beta = values[-2] - ASPIRATION, values[-2] + ASPIRATION
-            while True:  # aspiration: a window around the last value, opened on the side it fails
-                result = searcher.root(own, opp, depth, root, alpha, beta)
-                if result[0] <= alpha > -INF:
-                    alpha = -INF
-                elif result[0] >= beta < INF:
-                    beta = INF
-                else:
-                    break
-        except Timeout:
-            timed_out = True
-            if searcher.partial is not None:  # a better move found before the clock ran out
-                move = searcher.partial
-            break
-        value, move = result
-        values.append(value)
-        done = depth
-        times.append(clock() - started)
-        if abs(value) >= MATE_BOUND:
-            break
+    # No cyclic garbage collection while the clock runs: a collection of the whole heap took up
+    # to 90 ms of CPU between two clock reads (a move over its budget); it runs after the move.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        for depth in range(1, limit + 1):
+            if times and not worth_starting(budget, times):
+                break
+            started = clock()
+            try:
+                alpha, beta = -INF, INF
+                if depth >= 3 and len(values) >= 2 and abs(values[-2]) < MATE_BOUND:
+                    # Centred on the value two depths back: the values alternate with the parity
+                    # of the depth (the side to move at the frontier takes its best gain).
+                    alpha, beta = values[-2] - ASPIRATION, values[-2] + ASPIRATION
+                # Aspiration: a window around the last value, opened on the side it fails.
+                while True:
+                    result = searcher.root(own, opp, depth, root, alpha, beta)
+                    if result[0] <= alpha > -INF:
+                        alpha = -INF
+                    elif result[0] >= beta < INF:
+                        beta = INF
+                    else:
+                        break
+            except Timeout:
+                timed_out = True
+                if searcher.partial is not None:  # a better move found before the clock ran out
+                    move = searcher.partial
+                break
+            value, move = result
+            values.append(value)
+            done = depth
+            times.append(clock() - started)
+            if abs(value) >= MATE_BOUND:
+                break
+    finally:
+        if collecting:
+            gc.enable()
     return SearchResult(move=move, value=value if done else None, depth=done, nodes=budget.nodes,
                         elapsed=budget.elapsed(), timed_out=timed_out, depth_times=times)
 
@@ -680,9 +694,10 @@ class _Searcher:
                 elif n == 0:
                     value = -negamax(n_opp, n_own, depth - 1, -beta, -alpha, ply + 1)
                 else:
-                    reduce = 0
-                    if late and n >= 3 and k < (1 << 30):
-                        reduce = 2 if depth >= 5 and n >= 12 else 1
+                    # Late moves are reduced by two plies (never one): the reduced subtree's
+                    # frontier has the same side to move as its siblings', so their values
+                    # compare (the side to move there takes its best gain: several pieces).
+                    reduce = 2 if late and depth >= 4 and n >= 3 and k < (1 << 30) else 0
                     value = -negamax(n_opp, n_own, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1)
                     if reduce and value > alpha:
                         value = -negamax(n_opp, n_own, depth - 1, -alpha - 1, -alpha, ply + 1)
