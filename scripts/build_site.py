@@ -52,6 +52,8 @@ import tempfile
 import zipfile
 from pathlib import Path
 
+import make_icons  # beside this script
+
 ROOT = Path(__file__).resolve().parent.parent
 NODE = ROOT / "node_modules"
 
@@ -356,15 +358,11 @@ def write_runtime_preloads(site: Path) -> None:
 
 
 def header_logo() -> str:
-    """public/icons/icon.svg as the header's inline logo: drawn with the page, where an <img> of
-    it made the page build a separate SVG document on the main thread (~6-10 ms before the first
-    paint, docs/benchmarks.md "Start-up")."""
-    svg = (ROOT / "public" / "icons" / "icon.svg").read_text().strip()
-    svg, sized = re.subn(r'<svg ([^>]*) width="512" height="512">',
-                         r'<svg \1 class="logo" width="40" height="40" aria-hidden="true" focusable="false">', svg)
-    if not sized:
-        raise SystemExit("public/icons/icon.svg is no longer a 512 x 512 <svg>: update header_logo")
-    return re.sub(r"<title>[^<]*</title>", "", svg)
+    """The icon (scripts/make_icons.py) as the header's inline logo: drawn with the page, where an
+    <img> of icon.svg made the page build a separate SVG document on the main thread (~6-10 ms
+    before the first paint, docs/benchmarks.md "Start-up")."""
+    return make_icons.svg('class="logo" width="40" height="40" aria-hidden="true" focusable="false"',
+                          title=False).strip()
 
 
 def write_page(site: Path) -> None:
@@ -373,9 +371,8 @@ def write_page(site: Path) -> None:
     list, the shared styles (SHARED_STYLES, moved from their files into <head>), the header's
     logo (inline, header_logo), the home screen's markup in #screen and its mode CSS in <head>,
     made by app/shared/home_form.py (pure Python), which the page's home screen adopts at start;
-    and the table's, the rooms' and the
-    boards' style sheets (#page-styles: not in <head>, so the home screen's first paint does not
-    wait for them)."""
+    and the table's, the rooms' and the boards' style sheets (#page-styles: not in <head>, so
+    the home screen's first paint does not wait for them)."""
     sys.path[0:0] = [str(site / WHEEL_NAME), str(SHARED)]
     try:
         from parlor.rules import GAMES

@@ -74,7 +74,9 @@ def draw(size: int, maskable: bool) -> bytearray:
     return out
 
 
-def svg() -> str:
+def svg(attrs: str = 'width="512" height="512"', title: bool = True) -> str:
+    """The icon as SVG: `attrs` on its <svg> (its size), with a <title> if `title` (icon.svg;
+    the page's header draws it inline without one, scripts/build_site.py)."""
     hexc = lambda c: "#%02x%02x%02x" % c  # noqa: E731
     b0, b1 = (v * 512 for v in BOARD)
     cell = (b1 - b0) / 4
@@ -85,8 +87,8 @@ def svg() -> str:
         f'<circle cx="{b0 + (c + 0.5) * cell:.1f}" cy="{b0 + (r + 0.5) * cell:.1f}" r="{PIECE_R * cell:.1f}" fill="{hexc(col)}"/>'
         for (c, r), col in PIECES)
     return (
-        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512" width="512" height="512">'
-        '<title>Parlor</title>'
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512" {attrs}>'
+        + ('<title>Parlor</title>' if title else '') +
         f'<rect x="10" y="10" width="492" height="492" rx="102" fill="{hexc(FELT)}"/>'
         f'<rect x="{b0:.1f}" y="{b0:.1f}" width="{b1 - b0:.1f}" height="{b1 - b0:.1f}" rx="15" fill="{hexc(PAPER)}"/>'
         f'{tiles}{pieces}</svg>\n')

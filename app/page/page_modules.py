@@ -1,8 +1,9 @@
 """The page's modules that its home screen does not import (the table and room screens, the
-boards, the network code), and the styles of those screens and boards. PyScript fetches only the home screen's
-modules before main.py runs; scripts/build_site.py lists these others in index.html
-(#page-later, #page-styles), and they are fetched once the home screen is up, the modules written
-beside the rest and the styles added to the page, before a table or a room opens.
+boards, the network code), and the styles of those screens and boards. PyScript fetches only
+the home screen's modules before main.py runs; scripts/build_site.py lists these others in
+index.html (#page-later, #page-styles), and they are fetched once the home screen is up, the
+modules written beside the rest and the styles added to the page, before a table or a room
+opens.
 
 The modules are MicroPython bytecode (.mpy, made by the build): their bytes go from the fetch's
 ArrayBuffer into MicroPython's file system from JavaScript (`window.Module.FS`, which
