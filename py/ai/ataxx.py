@@ -165,7 +165,7 @@ unfinished depth still counts once its first (the previous best) root move is se
 FUTILITY = 100
 """At depth 2, a move whose material afterwards plus this margin cannot reach alpha is not
 searched (nor are the later ones, which gain no more)."""
-ENDGAME_EMPTY = 8
+ENDGAME_EMPTY = 4
 """With this many empty squares or fewer, no move is pruned or reduced."""
 TT_LIMIT = 100_000
 """The shared transposition table is emptied before a search once it holds more entries."""
