@@ -281,9 +281,18 @@ def test_host_reloads_mid_game_and_the_room_resumes(open_page, blocked):
                            timeout=10_000)
 
     host.add_init_script(SEEN_STATUSES)
+    # The engine's interpreter is held back until the lobby has said it is starting: on a busy
+    # machine it could otherwise be ready before the room is, and the lobby go straight on.
+    held = []
+    host.route("**/pyodide-snapshot.mjs", lambda route: held.append(route))
     t0 = time.monotonic()
     host.reload()
     # the guests see the host leave (their turn waits) ...
+    host.wait_for_function("document.querySelector('.lobby .lobby-status')?.textContent"
+                           ".includes('starting the game engine')", timeout=60_000)
+    for route in held:
+        route.continue_()
+    host.unroute("**/pyodide-snapshot.mjs")
     wait_engine(host)
     host.wait_for_selector(".table .board", timeout=60_000)
     # While the engine started, the lobby said so, under the game's name, as the only status.
