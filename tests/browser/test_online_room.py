@@ -16,6 +16,7 @@ QUERY = "?pace=0&clock=600"
 MY_TURN = "document.querySelector('.board.interactive .cell.movable') !== null"
 MARK = "performance.getEntriesByName('%s')[0]?.startTime ?? null"
 MY_PASS = "[...document.querySelectorAll('.table button')].some(b => b.textContent === 'Pass' && !b.hidden && !b.disabled)"
+ENGINE_MODULE = "**/pyodide-snapshot.mjs"  # the engine worker's interpreter: routed to hold it back or patch it
 
 
 def create_room(page, game, seats, you="watch", name="Hana", **choices):
@@ -284,7 +285,7 @@ def test_host_reloads_mid_game_and_the_room_resumes(open_page, blocked):
     # The engine's interpreter is held back until the lobby has said it is starting: on a busy
     # machine it could otherwise be ready before the room is, and the lobby go straight on.
     held = []
-    host.route("**/pyodide-snapshot.mjs", lambda route: held.append(route))
+    host.route(ENGINE_MODULE, lambda route: held.append(route))
     t0 = time.monotonic()
     host.reload()
     # the guests see the host leave (their turn waits) ...
@@ -292,7 +293,7 @@ def test_host_reloads_mid_game_and_the_room_resumes(open_page, blocked):
                            ".includes('starting the game engine')", timeout=60_000)
     for route in held:
         route.continue_()
-    host.unroute("**/pyodide-snapshot.mjs")
+    host.unroute(ENGINE_MODULE)
     wait_engine(host)
     host.wait_for_selector(".table .board", timeout=60_000)
     # While the engine started, the lobby said so, under the game's name, as the only status.
@@ -356,7 +357,7 @@ def expose_pyodide(context):
         assert "parlorTestPyodide" in body
         route.fulfill(response=response, body=body)
 
-    context.route("**/pyodide-snapshot.mjs", patch)
+    context.route(ENGINE_MODULE, patch)
 
 
 def kill_engine(page):
@@ -552,7 +553,7 @@ def test_host_gone_for_good_a_guest_takes_over_and_the_other_keeps_its_seat(open
     # idle, or when the host goes), and here its Pyodide is held back until the takeover.
     blank = open_page(None, srv=srv)
     engine_asked = []
-    blank.context.route("**/pyodide-snapshot.mjs", lambda route: engine_asked.append(route))
+    blank.context.route(ENGINE_MODULE, lambda route: engine_asked.append(route))
     ann = join(open_page, link, "Ann", None, srv=srv, context=blank.context, engine=True)  # held above
     blank.close()
     assert ann.evaluate("document.body.dataset.engine") in ("later", "starting")  # not "ready"
@@ -591,7 +592,7 @@ def test_host_gone_for_good_a_guest_takes_over_and_the_other_keeps_its_seat(open
                           timeout=10_000)
     assert ann.evaluate("document.body.dataset.engine") == "starting"
     engine_asked[0].continue_()
-    ann.context.unroute("**/pyodide-snapshot.mjs")
+    ann.context.unroute(ENGINE_MODULE)
     wait_engine(ann)
     ann.wait_for_selector(".table .board", timeout=30_000)
     # Bob reconnects to Ann by himself and gets his seat back by his token.
