@@ -52,13 +52,16 @@ def wait_log(page, length, timeout=30_000):
 
 
 def tap_move(page, prefer, other):
-    """Tap a movable piece, then one of its targets (of kind `prefer` if it has one)."""
+    """Tap a movable piece, then one of its targets (of kind `prefer` if it has one). Returns
+    once the tap's effects are on the page: the board stops offering moves in the task after
+    the tap (Board.show_locked), so a next call would otherwise still see this turn's pieces."""
     page.wait_for_function(HUMAN_TURN, timeout=30_000)
     page.click(".board .cell.movable")
     target = page.query_selector(f".board .cell:has(.marker.{prefer})") or \
         page.query_selector(f".board .cell:has(.marker.{other})")
     name = target.get_attribute("data-sq")
     target.click()
+    page.evaluate(AFTER_NEXT_FRAME)
     return name
 
 

@@ -367,7 +367,10 @@ def test_a_reload_with_the_rules_open_does_not_leave_the_game_paused(open_page):
     assert page.input_value("#theme") == "dark"  # the theme too, on the device
     assert page.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(16, 24, 21)"
     # The table's and the boards' own styles, added after the first paint, are in and take the
-    # forced theme too (the log's moves lightened, as on a dark device).
+    # forced theme too (the log's moves lightened, as on a dark device). The pieces fade in
+    # (a fill transition): read once it has ended.
+    page.evaluate("Promise.all(document.querySelector('.board .piece.x').getAnimations().map((a) => a.finished))"
+                  ".then(() => true)")
     assert page.evaluate("getComputedStyle(document.querySelector('.board .piece.x')).fill") == "rgb(214, 69, 65)"
     assert page.evaluate("getComputedStyle(document.querySelector('.move-log .mv')).getPropertyValue('--text-mix')").strip() == "#fff"
     media = page.evaluate("""[...document.styleSheets].flatMap((sheet) => [...sheet.cssRules])
