@@ -45,8 +45,9 @@ less there; docs/ai.md). `--depth D` has Hard search to the fixed depth D instea
 (`choose_move`'s max_depth: fresh tables, no clock, reproducible): a comparison of evaluations
 that leaves their speed out. Prints figures; asserts nothing.
 `--progress N` prints the running score every N games, `--results FILE` appends every game's
-result as a JSON line (for paired comparisons), and `kill PID` (SIGTERM) or Ctrl-C ends a match
-early with the figures of the games played. `--workers N` plays N games at once (default 1).
+result and moves as a JSON line (for paired comparisons and for replaying a game), and `kill
+PID` (SIGTERM) or Ctrl-C ends a match early with the figures of the games played. `--workers N`
+plays N games at once (default 1).
 
     nice -n 19 .venv/bin/python bench/arena.py ataxx hard medium --games 100
     nice -n 19 .venv/bin/python bench/arena.py runners hard medium --seats 4 --games 256 --clock cpu
@@ -291,6 +292,7 @@ class Result:
     winners: list
     plies: int
     times: dict = field(default_factory=dict)  # "A"/"B" -> [(wall, cpu)] of decisions with a choice
+    moves: tuple = ()  # the game's moves from its start, the opening's included
 
 
 def play(job: Job) -> Result:
@@ -318,7 +320,7 @@ def play(job: Job) -> Result:
         state = state.play(move)
     winners = state.winners if state.is_over else list(range(job.seats))
     score = sum(job.lineup[s] == "A" for s in winners) / len(winners)
-    return Result(job.index, score, winners, len(state.history), times)
+    return Result(job.index, score, winners, len(state.history), times, tuple(state.history))
 
 
 def schedule(game: str, seats: int, variant: str, lineup: str, openings: list[Opening],
@@ -523,7 +525,8 @@ def run(args) -> list[Result]:
                 print(json.dumps({"game": result.index, "opening": (list(job.opening.moves) if job.opening.random_seed is None
                                                          else job.opening.random_seed),
                                   "start": dict(job.opening.start), "first": job.first, "lineup": job.lineup,
-                                  "winners": result.winners, "score": result.score, "plies": result.plies}),
+                                  "winners": result.winners, "score": result.score, "plies": result.plies,
+                                  "moves": list(result.moves)}),
                       file=record, flush=True)
             if sprt:
                 ratio = llr([r.score for r in results], sprt[0], sprt[1], fair)

@@ -4,6 +4,7 @@ hand-computed values) and a few very short games through its command line."""
 from __future__ import annotations
 
 import importlib.util
+import json
 import math
 import shutil
 import subprocess
@@ -11,6 +12,8 @@ import sys
 from pathlib import Path
 
 import pytest
+
+from parlor.rules import new_game
 
 ROOT = Path(__file__).resolve().parents[2]
 _spec = importlib.util.spec_from_file_location("arena", ROOT / "bench" / "arena.py")
@@ -86,6 +89,21 @@ def test_a_few_short_games_from_the_command_line(capsys):
     assert all(0 <= r.score <= 1 for r in results)
     points = sum(r.score for r in results)
     assert f"A {points:g} points = {100 * points / 4:.1f}%" in out
+
+
+def test_the_results_file_holds_each_game_and_its_moves_replay_it(tmp_path, capsys):
+    record = tmp_path / "results.jsonl"
+    results = arena.main(["ataxx", "medium", "easy", "--games", "2", "--seed", "5",
+                          "--results", str(record)])
+    capsys.readouterr()
+    lines = [json.loads(line) for line in record.read_text().splitlines()]
+    assert sorted(line["game"] for line in lines) == [r.index for r in sorted(results, key=lambda r: r.index)]
+    for line in lines:
+        state = new_game("ataxx", **line["start"])
+        for move in line["moves"]:
+            state = state.play(move)
+        assert state.is_over and state.winners == line["winners"]
+        assert len(line["moves"]) == line["plies"]
 
 
 def test_a_game_cut_short_is_a_draw_and_the_sprt_stops_on_draws(capsys):
