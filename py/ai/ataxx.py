@@ -462,7 +462,10 @@ class _Searcher:
             tt_move = 0
             if entry is not None:
                 e_depth, e_flag, e_value, tt_move = entry
-                if e_depth >= depth:
+                # Only an entry of the same parity: the values alternate with it (the side to
+                # move at the frontier takes its best gain), so one a ply deeper answers another
+                # question. The previous move's search leaves entries of both.
+                if e_depth >= depth and not (e_depth - depth) & 1:
                     if e_value > MATE_BOUND:
                         e_value -= ply
                     elif e_value < -MATE_BOUND:

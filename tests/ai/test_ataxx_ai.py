@@ -394,6 +394,27 @@ def test_the_table_survives_between_moves_and_makes_the_next_search_cheaper():
     assert ataxx_ai.move_name(*ataxx_ai.decode(warm.move)) in state.legal_moves()
 
 
+def test_a_table_entry_of_the_other_parity_does_not_decide_a_value(monkeypatch):
+    # The values alternate with the parity of the depth (the side to move at the frontier takes
+    # its best gain), so an entry one ply deeper than asked, as the previous move's search
+    # leaves them, answers another question. Full width (nothing pruned or reduced), the value
+    # at the root does not depend on the order of the moves: only on the entries used.
+    monkeypatch.setattr(ataxx_ai, "ENDGAME_EMPTY", 49)
+    state = new_game("ataxx", fen=MIDGAME)
+    x, o = state.pieces
+    empty = ataxx_ai.FULL & ~(x | o)
+    moves = [ataxx_ai.encode(f, t) for f, t in ataxx_ai.gen_moves(x, empty)]
+
+    def root_value(depth, tt):
+        searcher = ataxx_ai._Searcher(0, False, Budget(HUGE), tt, [0] * 4096)
+        return searcher.root(x, o, depth, list(moves), -ataxx_ai.INF, ataxx_ai.INF)[0]
+
+    fresh = root_value(4, {})
+    deeper = {}
+    assert root_value(5, deeper) != fresh  # the other parity: a different value
+    assert root_value(4, deeper) == fresh
+
+
 def test_the_shared_table_is_bounded_per_layout_and_left_alone_at_a_fixed_depth(monkeypatch):
     ataxx_ai.clear_tables()
     state = new_game("ataxx", fen=MIDGAME)
