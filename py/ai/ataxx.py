@@ -678,7 +678,12 @@ class _Searcher:
             if keys and keys[-1] == -1:
                 keys.pop()
 
+            quiet_cut = late and places
             for k in keys:
+                if quiet_cut and n and k < (17 << 22):
+                    # Late-move pruning: the jumps that take nothing (sorted last) are not made
+                    # when a place is possible.
+                    break
                 code = k & 4095
                 t = code & 63
                 flips = ADJ[t] & opp
