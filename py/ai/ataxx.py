@@ -681,8 +681,8 @@ class _Searcher:
             quiet_cut = late and places
             for k in keys:
                 if quiet_cut and n and k < (17 << 22):
-                    # Late-move pruning: the jumps that take nothing (sorted last) are not made
-                    # when a place is possible.
+                    # Late-move pruning: the jumps that take nothing (static score 16 or less,
+                    # sorted last) are not made when a place is possible.
                     break
                 code = k & 4095
                 t = code & 63
