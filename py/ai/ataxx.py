@@ -161,8 +161,8 @@ ASPIRATION = 60
 """Half-width of the root's aspiration window from depth 3 on (evaluation units)."""
 START_SHARE = 0.3
 """A new depth starts if this share of its predicted time fits before the hard deadline: an
-unfinished depth still counts once its first (the previous best) root move is searched. (0.5
-until 2026-12-04: about a third of the budget went unused; docs/ai.md, "Time".)"""
+unfinished depth still counts once its first (the previous best) root move is searched
+(docs/ai.md, "Time")."""
 FUTILITY = 100
 """At depth 2, a move whose material afterwards plus this margin cannot reach alpha is not
 searched (nor are the later ones, which gain no more)."""
