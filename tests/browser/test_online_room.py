@@ -441,7 +441,8 @@ def test_the_host_reconnects_by_itself_when_its_signaling_drops(open_page, serve
     ann.wait_for_selector(".takeover", state="hidden", timeout=20_000)
     ann.wait_for_function(MY_TURN, timeout=20_000)
     tap_any(ann)
-    host.wait_for_function("document.querySelectorAll('.move-log .mv').length === 2", timeout=10_000)
+    for page in (host, ann):  # Ann's log grows when the host's broadcast reaches her, a moment later
+        page.wait_for_function("document.querySelectorAll('.move-log .mv').length === 2", timeout=10_000)
     assert log(host) == log(ann) and host.get_attribute(".seat-1", "data-presence") == "here"
     assert blocked == []
 
@@ -467,7 +468,8 @@ def test_a_guest_reconnects_by_itself_when_its_signaling_drops(open_page, server
     host.wait_for_selector(".seat-1[data-presence=here]", timeout=20_000)
     ann.wait_for_function(MY_TURN, timeout=20_000)
     tap_any(ann)
-    host.wait_for_function("document.querySelectorAll('.move-log .mv').length === 2", timeout=10_000)
+    for page in (host, ann):  # Ann's log grows when the host's broadcast reaches her, a moment later
+        page.wait_for_function("document.querySelectorAll('.move-log .mv').length === 2", timeout=10_000)
     assert log(host) == log(ann) and ann.inner_text(".seat-1 .who").endswith("(you)")
     assert blocked == []
 
