@@ -7,7 +7,7 @@ import time
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from qrkit import qr_dark_modules, segno_modules
-from tablekit import KEYBOARD_MOVE, OVER, axe_violations, log, return_visit, wait_engine
+from tablekit import KEYBOARD_MOVE, OVER, axe_violations, log, return_visit, wait_engine, wait_log
 from tablekit import start as start_game
 
 pytestmark = pytest.mark.browser
@@ -144,7 +144,7 @@ def test_host_and_two_guests_play_ataxx_hostile_moves_refused_and_rejoin(open_pa
     t0 = time.monotonic()
     tap_any(ann)
     for page in (host, bob, ann):  # Ann's own move too comes back to her in the host's broadcast
-        page.wait_for_function("document.querySelectorAll('.move-log .mv').length === 1", timeout=5000)
+        wait_log(page, 1, timeout=5000)
     print(f"guest move seen on the host and the other guest: {time.monotonic() - t0:.3f} s")
 
     # --- a hostile guest (Bob, seat 1) drives its data channel directly ---------------------
@@ -442,7 +442,7 @@ def test_the_host_reconnects_by_itself_when_its_signaling_drops(open_page, serve
     ann.wait_for_function(MY_TURN, timeout=20_000)
     tap_any(ann)
     for page in (host, ann):  # Ann's log grows when the host's broadcast reaches her, a moment later
-        page.wait_for_function("document.querySelectorAll('.move-log .mv').length === 2", timeout=10_000)
+        wait_log(page, 2, timeout=10_000)
     assert log(host) == log(ann) and host.get_attribute(".seat-1", "data-presence") == "here"
     assert blocked == []
 
@@ -469,7 +469,7 @@ def test_a_guest_reconnects_by_itself_when_its_signaling_drops(open_page, server
     ann.wait_for_function(MY_TURN, timeout=20_000)
     tap_any(ann)
     for page in (host, ann):  # Ann's log grows when the host's broadcast reaches her, a moment later
-        page.wait_for_function("document.querySelectorAll('.move-log .mv').length === 2", timeout=10_000)
+        wait_log(page, 2, timeout=10_000)
     assert log(host) == log(ann) and ann.inner_text(".seat-1 .who").endswith("(you)")
     assert blocked == []
 
@@ -524,7 +524,7 @@ def test_after_a_takeover_the_old_hosts_seat_can_be_taken_at_the_table(open_page
     bob.wait_for_function(MY_TURN, timeout=10_000)
     tap_any(bob)
     for page in (ann, bob):  # Bob's log grows when Ann's (the host's) broadcast reaches him
-        page.wait_for_function("document.querySelectorAll('.move-log .mv').length === 3", timeout=10_000)
+        wait_log(page, 3, timeout=10_000)
     assert log(ann) == log(bob)
     assert blocked == []
 
@@ -543,7 +543,7 @@ def test_after_a_takeover_the_old_host_comes_back_into_its_own_seat(open_page, s
     hana.wait_for_function(MY_TURN, timeout=10_000)
     tap_any(hana)
     for page in (ann, hana):  # Hana's log grows when Ann's (the host's) broadcast reaches her
-        page.wait_for_function("document.querySelectorAll('.move-log .mv').length === 3", timeout=10_000)
+        wait_log(page, 3, timeout=10_000)
     assert log(ann) == log(hana) and blocked == []
 
 
